@@ -1,0 +1,82 @@
+import type { DieSpec, JointOutcome, RuleSet } from './ruleset.ts';
+
+/** A count out of a total, with its probability. Counts are exact; `p` is count / of. */
+export interface Tally {
+  readonly count: number;
+  readonly of: number;
+  readonly p: number;
+}
+
+export interface ExactDistribution<O extends string> {
+  /** Number of equally likely dice combinations. */
+  readonly space: number;
+  readonly a: Readonly<Record<O, Tally>>;
+  readonly b: Readonly<Record<O, Tally>>;
+  /** Every (outcome of A, outcome of B) pair with a non-zero count, in outcome order. */
+  readonly joint: readonly (JointOutcome<O> & Tally)[];
+}
+
+export function tally(count: number, of: number): Tally {
+  return { count, of, p: of === 0 ? 0 : count / of };
+}
+
+/** Calls `visit` once for every combination of faces of `dice` (odometer order, last die fastest). */
+export function forEachRoll(dice: readonly DieSpec[], visit: (roll: readonly number[]) => void): void {
+  const roll = dice.map(() => 1);
+  for (;;) {
+    visit(roll);
+    let i = dice.length - 1;
+    while (i >= 0) {
+      const die = dice[i] as DieSpec;
+      if ((roll[i] as number) < die.sides) {
+        roll[i] = (roll[i] as number) + 1;
+        break;
+      }
+      roll[i] = 1;
+      i--;
+    }
+    if (i < 0) return;
+  }
+}
+
+/** Number of equally likely combinations of `dice`. */
+export function spaceSize(dice: readonly DieSpec[]): number {
+  return dice.reduce((n, d) => n * d.sides, 1);
+}
+
+/**
+ * Exact distribution of one resolution: every combination of dice is resolved once and counted.
+ * No sampling error: the answer is a set of fractions over `space`.
+ */
+export function enumerate<S, O extends string>(rules: RuleSet<S, O>, situation: S): ExactDistribution<O> {
+  const dice = rules.dice(situation);
+  const space = spaceSize(dice);
+  const n = rules.outcomes.length;
+  const index = new Map<O, number>(rules.outcomes.map((o, i) => [o, i]));
+  const counts = new Array<number>(n * n).fill(0);
+  forEachRoll(dice, (roll) => {
+    const r = rules.resolve(situation, roll);
+    const ia = index.get(r.a);
+    const ib = index.get(r.b);
+    if (ia === undefined || ib === undefined) {
+      throw new Error(`rule set ${rules.system} returned an unknown outcome: ${r.a} / ${r.b}`);
+    }
+    counts[ia * n + ib] = (counts[ia * n + ib] as number) + 1;
+  });
+  const a = {} as Record<O, Tally>;
+  const b = {} as Record<O, Tally>;
+  const joint: (JointOutcome<O> & Tally)[] = [];
+  rules.outcomes.forEach((oa, ia) => {
+    let ca = 0;
+    let cb = 0;
+    rules.outcomes.forEach((ob, ib) => {
+      ca += counts[ia * n + ib] as number;
+      cb += counts[ib * n + ia] as number;
+      const c = counts[ia * n + ib] as number;
+      if (c > 0) joint.push({ a: oa, b: ob, ...tally(c, space) });
+    });
+    a[oa] = tally(ca, space);
+    b[oa] = tally(cb, space);
+  });
+  return { space, a, b, joint };
+}
