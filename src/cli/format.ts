@@ -1,0 +1,36 @@
+/** Plain-text rendering of results for the terminal. */
+import type { Factor } from '../core/ruleset.ts';
+import type { OddsReport } from '../engine/odds.ts';
+
+export const pct = (p: number): string => `${(p * 100).toFixed(2)}%`;
+export const signed = (n: number): string => (n > 0 ? `+${n}` : `${n}`);
+
+function padRight(s: string, n: number): string {
+  return s.length >= n ? s : s + ' '.repeat(n - s.length);
+}
+function padLeft(s: string, n: number): string {
+  return s.length >= n ? s : ' '.repeat(n - s.length) + s;
+}
+
+function factorLines(fs: readonly Factor[]): string[] {
+  return fs.map((f) => `  ${padLeft(signed(f.value), 3)}  ${f.label}${f.when ? ` (${f.when})` : ''}  [${f.rule}]`);
+}
+
+/** The odds report as a readable text block. */
+export function formatOdds(r: OddsReport, title: string, outcomes: readonly string[]): string {
+  const lines: string[] = [title, ''];
+  const w = Math.max(10, ...outcomes.map((o) => o.length)) + 2;
+  lines.push(`${padRight('outcome', w)}${padLeft(`A ${r.a.element}`, 24)}${padLeft(`B ${r.b.element}`, 24)}`);
+  for (const o of outcomes) {
+    const ta = r.a.outcomes[o]!;
+    const tb = r.b.outcomes[o]!;
+    const cell = (t: { count: number; of: number; p: number }) => `${pct(t.p)} (${t.count}/${t.of})`;
+    lines.push(`${padRight(o, w)}${padLeft(cell(ta), 24)}${padLeft(cell(tb), 24)}`);
+  }
+  lines.push('', 'Joint outcomes (A / B):');
+  for (const j of r.joint) lines.push(`  ${padRight(`${j.a} / ${j.b}`, 22)} ${pct(j.p)} (${j.count}/${j.of})`);
+  lines.push('', `Factors for A ${r.a.element}:`, ...factorLines(r.a.factors));
+  lines.push('', `Factors for B ${r.b.element}:`, ...factorLines(r.b.factors));
+  if (r.notes.length > 0) lines.push('', 'Notes:', ...r.notes.map((n) => `  - ${n}`));
+  return lines.join('\n');
+}

@@ -1,0 +1,48 @@
+/**
+ * The exact odds of one situation as plain data: the object `debellator odds --json` prints and the
+ * web page shows. Its shape is documented in docs/situation.md and kept stable.
+ */
+import { enumerate, type Tally } from '../core/exact.ts';
+import type { Factor, RuleSet } from '../core/ruleset.ts';
+
+export interface OddsSide<O extends string> {
+  readonly element: string;
+  readonly outcomes: Readonly<Record<O, Tally>>;
+  readonly factors: readonly Factor[];
+}
+
+export interface OddsReport<O extends string = string> {
+  readonly rules: string;
+  readonly mode: string;
+  readonly a: OddsSide<O>;
+  readonly b: OddsSide<O>;
+  readonly joint: readonly { a: O; b: O; count: number; of: number; p: number }[];
+  readonly notes: readonly string[];
+}
+
+/** Probabilities are rounded to 4 decimals in reports; `count` / `of` stay exact. */
+export const roundP = (p: number): number => Math.round(p * 10_000) / 10_000;
+
+const rounded = (t: Tally): Tally => ({ count: t.count, of: t.of, p: roundP(t.p) });
+
+function roundAll<O extends string>(r: Readonly<Record<O, Tally>>, order: readonly O[]): Record<O, Tally> {
+  const out = {} as Record<O, Tally>;
+  for (const o of order) out[o] = rounded(r[o]);
+  return out;
+}
+
+export function oddsReport<S extends { rules: string; mode: string }, O extends string>(
+  rules: RuleSet<S, O>,
+  situation: S,
+): OddsReport<O> {
+  const d = enumerate(rules, situation);
+  const ex = rules.explain(situation);
+  return {
+    rules: situation.rules,
+    mode: situation.mode,
+    a: { element: rules.describeSide(situation, 'a'), outcomes: roundAll(d.a, rules.outcomes), factors: ex.a },
+    b: { element: rules.describeSide(situation, 'b'), outcomes: roundAll(d.b, rules.outcomes), factors: ex.b },
+    joint: d.joint.map((j) => ({ a: j.a, b: j.b, count: j.count, of: j.of, p: roundP(j.p) })),
+    notes: ex.notes,
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * The rule systems the tool knows, keyed by the `rules` ids a user writes (dbm-3.2, dba-3.0, ...).
+ * Each entry turns a situation-file object into a situation and names its rule set. Adding a system is
+ * one entry here.
+ */
+import type { RuleSet } from '../core/ruleset.ts';
+import { dbm } from './dbm/index.ts';
+import { parseDbmSituation } from './dbm/situation-input.ts';
+import { DBM_VERSION_IDS, DBM_VERSIONS, type DbmVersionId } from './dbm/versions.ts';
+
+export interface RuleSystem {
+  /** Versions (rules ids) this system answers to. */
+  readonly ids: readonly string[];
+  readonly defaultId: string;
+  readonly name: (id: string) => string;
+  readonly ruleset: RuleSet<never, string>;
+  /** Validate a situation-file object; throws an error naming the bad field. */
+  readonly parseSituation: (input: unknown, prefix?: readonly (string | number)[]) => { rules: string; mode: string };
+}
+
+const DBM: RuleSystem = {
+  ids: DBM_VERSION_IDS,
+  defaultId: 'dbm-3.2',
+  name: (id) => DBM_VERSIONS[id as DbmVersionId].name,
+  ruleset: dbm as unknown as RuleSet<never, string>,
+  parseSituation: parseDbmSituation,
+};
+
+export const RULE_SYSTEMS: readonly RuleSystem[] = [DBM];
+
+export const ALL_RULES_IDS: readonly string[] = RULE_SYSTEMS.flatMap((s) => s.ids);
+
+/** The system for a rules id, or undefined. */
+export function systemFor(id: string): RuleSystem | undefined {
+  return RULE_SYSTEMS.find((s) => s.ids.includes(id));
+}
