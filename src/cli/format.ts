@@ -13,7 +13,9 @@ function padLeft(s: string, n: number): string {
 }
 
 function factorLines(fs: readonly Factor[]): string[] {
-  return fs.map((f) => `  ${padLeft(signed(f.value), 3)}  ${f.label}${f.when ? ` (${f.when})` : ''}  [${f.rule}]`);
+  return fs.map(
+    (f) => `  ${padLeft(signed(f.value), 3)}  ${f.label}${f.when ? ` (${f.when})` : ''}  [${f.rule}]`,
+  );
 }
 
 /** The odds report as a readable text block. */
@@ -28,7 +30,8 @@ export function formatOdds(r: OddsReport, title: string, outcomes: readonly stri
     lines.push(`${padRight(o, w)}${padLeft(cell(ta), 24)}${padLeft(cell(tb), 24)}`);
   }
   lines.push('', 'Joint outcomes (A / B):');
-  for (const j of r.joint) lines.push(`  ${padRight(`${j.a} / ${j.b}`, 22)} ${pct(j.p)} (${j.count}/${j.of})`);
+  for (const j of r.joint)
+    lines.push(`  ${padRight(`${j.a} / ${j.b}`, 22)} ${pct(j.p)} (${j.count}/${j.of})`);
   lines.push('', `Factors for A ${r.a.element}:`, ...factorLines(r.a.factors));
   lines.push('', `Factors for B ${r.b.element}:`, ...factorLines(r.b.factors));
   if (r.notes.length > 0) lines.push('', 'Notes:', ...r.notes.map((n) => `  - ${n}`));

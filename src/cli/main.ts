@@ -11,7 +11,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   const program = new Command();
   program
     .name('debellator')
-    .description('Exact and Monte Carlo combat odds and balance studies for DBM, DBA, Blood and Blades and GBA')
+    .description(
+      'Exact and Monte Carlo combat odds and balance studies for DBM, DBA, Blood and Blades and GBA',
+    )
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
   const exit = { code: 0 };
@@ -22,7 +24,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     return exit.code;
   } catch (err) {
     if (err instanceof CommanderError) {
-      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.exitCode === 0) return 0;
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.exitCode === 0)
+        return 0;
       return 2;
     }
     return reportError(err);

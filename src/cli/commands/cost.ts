@@ -11,15 +11,22 @@ export function registerCost(program: Command, exit: { code: number }): void {
     .argument('<element>', 'element, e.g. "Reg Bd(O)"')
     .addOption(new Option('--rules <id>', 'DBM version').choices([...DBM_VERSION_IDS]))
     .addOption(
-      new Option('--adjust <adjustment...>', 'cost adjustments (DBM 3.2 p.10)').choices(Object.keys(COST_ADJUSTMENTS)),
+      new Option('--adjust <adjustment...>', 'cost adjustments (DBM 3.2 p.10)').choices(
+        Object.keys(COST_ADJUSTMENTS),
+      ),
     )
     .option('--json', 'print JSON')
     .action((text: string, opts: { rules?: DbmVersionId; adjust?: CostAdjustment[]; json?: boolean }) => {
       const e = parseElement(text);
       const ids = opts.rules ? [opts.rules] : [...DBM_VERSION_IDS];
-      const costs = ids.map((id) => ({ rules: id, cost: elementCost(DBM_VERSIONS[id].costs, e, opts.adjust ?? []) }));
+      const costs = ids.map((id) => ({
+        rules: id,
+        cost: elementCost(DBM_VERSIONS[id].costs, e, opts.adjust ?? []),
+      }));
       if (opts.json) {
-        process.stdout.write(`${JSON.stringify({ element: formatElement(e), adjustments: opts.adjust ?? [], costs })}\n`);
+        process.stdout.write(
+          `${JSON.stringify({ element: formatElement(e), adjustments: opts.adjust ?? [], costs })}\n`,
+        );
       } else if (opts.rules) {
         process.stdout.write(`${costs[0]!.cost}\n`);
       } else {

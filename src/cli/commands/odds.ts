@@ -12,23 +12,68 @@ import { UsageError } from '../errors.ts';
 import { formatOdds } from '../format.ts';
 
 /** Per-side flags: `--a-<flag>` and `--b-<flag>` set the situation field `field`. */
-const SIDE_FLAGS: readonly { flag: string; field: string; kind: 'bool' | 'int' | 'text' | 'list'; help: string }[] = [
+const SIDE_FLAGS: readonly {
+  flag: string;
+  field: string;
+  kind: 'bool' | 'int' | 'text' | 'list';
+  help: string;
+}[] = [
   { flag: 'rear', field: 'rear', kind: 'list', help: 'element in the rank behind (repeat for 3rd, 4th)' },
   { flag: 'general', field: 'general', kind: 'bool', help: "general's element" },
   { flag: 'demoralised', field: 'demoralised', kind: 'bool', help: 'element of a demoralised command' },
   { flag: 'overlapped', field: 'overlaps', kind: 'int', help: 'flanks overlapped (0-2)' },
-  { flag: 'flank-contacts', field: 'flankContacts', kind: 'int', help: 'enemy in contact with a flank (0-2)' },
+  {
+    flag: 'flank-contacts',
+    field: 'flankContacts',
+    kind: 'int',
+    help: 'enemy in contact with a flank (0-2)',
+  },
   { flag: 'rear-contact', field: 'rearContact', kind: 'bool', help: 'enemy in contact with the rear' },
   { flag: 'going', field: 'going', kind: 'text', help: 'good, rough, difficult, brush or dunes' },
-  { flag: 'uphill', field: 'uphill', kind: 'bool', help: 'upslope, on a raised tower or defending a river bank' },
-  { flag: 'fortification', field: 'fortification', kind: 'text', help: 'defending none, temporary or permanent' },
-  { flag: 'assaulting', field: 'assaultingFortification', kind: 'bool', help: 'attacking across fortifications' },
-  { flag: 'crossing-river', field: 'crossingRiver', kind: 'bool', help: 'crossing a river (not paltry, not at a ford)' },
-  { flag: 'disadvantaged', field: 'disadvantaged', kind: 'bool', help: 'by weather or shooting to/from a wood' },
+  {
+    flag: 'uphill',
+    field: 'uphill',
+    kind: 'bool',
+    help: 'upslope, on a raised tower or defending a river bank',
+  },
+  {
+    flag: 'fortification',
+    field: 'fortification',
+    kind: 'text',
+    help: 'defending none, temporary or permanent',
+  },
+  {
+    flag: 'assaulting',
+    field: 'assaultingFortification',
+    kind: 'bool',
+    help: 'attacking across fortifications',
+  },
+  {
+    flag: 'crossing-river',
+    field: 'crossingRiver',
+    kind: 'bool',
+    help: 'crossing a river (not paltry, not at a ford)',
+  },
+  {
+    flag: 'disadvantaged',
+    field: 'disadvantaged',
+    kind: 'bool',
+    help: 'by weather or shooting to/from a wood',
+  },
   { flag: 'moved', field: 'movedIntoContact', kind: 'bool', help: 'moved into contact this bound' },
   { flag: 'aiders', field: 'aiders', kind: 'int', help: 'shooting: elements aiding (0-2)' },
-  { flag: 'double-based', field: 'doubleBased', kind: 'bool', help: 'front element and 2nd rank are one double element' },
-  { flag: 'list-grade-support', field: 'listGradeSupport', kind: 'bool', help: '3.2: list allows support by another grade' },
+  {
+    flag: 'double-based',
+    field: 'doubleBased',
+    kind: 'bool',
+    help: 'front element and 2nd rank are one double element',
+  },
+  {
+    flag: 'list-grade-support',
+    field: 'listGradeSupport',
+    kind: 'bool',
+    help: '3.2: list allows support by another grade',
+  },
   { flag: 'chariots', field: 'chariots', kind: 'bool', help: 'chariots (no rear support)' },
   { flag: 'mobile', field: 'mobile', kind: 'bool', help: 'baggage: mobile' },
   { flag: 'unladen', field: 'unladen', kind: 'bool', help: 'naval: no troops embarked' },
@@ -47,14 +92,16 @@ function parseIntFlag(name: string) {
 export function registerOdds(program: Command, exit: { code: number }): void {
   const cmd = program
     .command('odds')
-    .description('Exact odds of one close combat or shooting between two elements, with every factor explained')
+    .description(
+      'Exact odds of one close combat or shooting between two elements, with every factor explained',
+    )
     .argument('[a]', 'side A element, e.g. "Reg Bd(O)"')
     .argument('[b]', 'side B element, e.g. "Irr Wb(S)"')
     .option('--situation <file>', 'read the situation from a YAML or JSON file (docs/situation.md)')
     .addOption(new Option('--rules <id>', 'rule set and version').choices([...ALL_RULES_IDS]))
     .addOption(new Option('--mode <mode>', 'close combat or distant shooting').choices(['close', 'shooting']))
     .option('--shooting', 'same as --mode shooting')
-    .addOption(new Option('--bound <side>', "whose bound it is").choices(['a', 'b']))
+    .addOption(new Option('--bound <side>', 'whose bound it is').choices(['a', 'b']))
     .addOption(new Option('--shooters <who>', 'shooting: which side shoots').choices(['a', 'b', 'both']))
     .option('--json', 'print one JSON object (docs/situation.md "JSON output")');
   for (const side of ['a', 'b'] as const) {
@@ -63,7 +110,8 @@ export function registerOdds(program: Command, exit: { code: number }): void {
       const help = `${side.toUpperCase()}: ${f.help}`;
       if (f.kind === 'bool') cmd.option(`--${name}`, help);
       else if (f.kind === 'int') cmd.option(`--${name} <n>`, help, parseIntFlag(name));
-      else if (f.kind === 'list') cmd.option(`--${name} <element>`, help, (v: string, prev: string[] = []) => [...prev, v]);
+      else if (f.kind === 'list')
+        cmd.option(`--${name} <element>`, help, (v: string, prev: string[] = []) => [...prev, v]);
       else cmd.option(`--${name} <value>`, help);
     }
   }
@@ -87,7 +135,11 @@ export function registerOdds(program: Command, exit: { code: number }): void {
 
 let fileForErrors: { file: string; lineOf: (p: readonly (string | number)[]) => number } | undefined;
 
-function buildInput(a: string | undefined, b: string | undefined, opts: Record<string, unknown>): Record<string, unknown> {
+function buildInput(
+  a: string | undefined,
+  b: string | undefined,
+  opts: Record<string, unknown>,
+): Record<string, unknown> {
   let input: Record<string, unknown> = {};
   fileForErrors = undefined;
   if (typeof opts.situation === 'string') {
@@ -139,6 +191,7 @@ function flagHint(message: string): string {
   const m = /^([ab])\.([A-Za-z]+)/.exec(message);
   if (!m) return message;
   const f = SIDE_FLAGS.find((x) => x.field === m[2]);
-  if (m[2] === 'element') return `${m[1] === 'a' ? 'first' : 'second'} element: ${message.slice(message.indexOf(':') + 2)}`;
+  if (m[2] === 'element')
+    return `${m[1] === 'a' ? 'first' : 'second'} element: ${message.slice(message.indexOf(':') + 2)}`;
   return f ? `--${m[1]}-${f.flag}: ${message.slice(message.indexOf(':') + 2)}` : message;
 }

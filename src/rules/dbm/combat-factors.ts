@@ -57,7 +57,13 @@ export function combatFactor(v: View): Factor {
   const t = self.as.type;
   const vs = opponentClass(v);
   // Ps(X) use artillery factors in close combat against any but auxilia or psiloi (DBM 3.2 p.6).
-  if (self.raw.type === 'Ps' && self.raw.grade === 'X' && v.close && opp.as.type !== 'Ax' && opp.as.type !== 'Ps') {
+  if (
+    self.raw.type === 'Ps' &&
+    self.raw.grade === 'X' &&
+    v.close &&
+    opp.as.type !== 'Ax' &&
+    opp.as.type !== 'Ps'
+  ) {
     return factor('Ps(X) use artillery factor', COMBAT_FACTORS.Art.foot, cite(v.version, 'p.6 Psiloi (X)'));
   }
   if ((t === 'Gal' || t === 'Shp' || t === 'Bts') && self.side.disembarked) {
@@ -68,8 +74,13 @@ export function combatFactor(v: View): Factor {
     if ((t === 'Kn' || t === 'WWg') && oppBowmen && vs !== 'naval')
       return factor(`${t} v bowmen shooting`, SHOOTING_FACTORS.knightsOrWagonsAgainstBowmenShooting, where);
     if (t === 'Bw' && oppBowmen && v.version.rules.bowmenPlus3AgainstBowmenShooting)
-      return factor('Bw v bowmen shooting', SHOOTING_FACTORS.bowmenAgainstBowmen, cite(v.version, 'p.21 Combat Factors'));
-    if (t === 'Bd' && vs !== 'naval') return factor('Bd v shooting', SHOOTING_FACTORS.bladesAgainstShooting, where);
+      return factor(
+        'Bw v bowmen shooting',
+        SHOOTING_FACTORS.bowmenAgainstBowmen,
+        cite(v.version, 'p.21 Combat Factors'),
+      );
+    if (t === 'Bd' && vs !== 'naval')
+      return factor('Bd v shooting', SHOOTING_FACTORS.bladesAgainstShooting, where);
   }
   return factor(`${t} v ${vs}`, COMBAT_FACTORS[t][vs], where);
 }

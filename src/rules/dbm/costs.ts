@@ -70,14 +70,22 @@ export function baseCost(table: CostTable, e: Element): number | undefined {
 }
 
 /** Cost with adjustments applied (each adjustment at most once). */
-export function elementCost(table: CostTable, e: Element, adjustments: readonly CostAdjustment[] = []): number {
+export function elementCost(
+  table: CostTable,
+  e: Element,
+  adjustments: readonly CostAdjustment[] = [],
+): number {
   const base = baseCost(table, e);
-  if (base === undefined) throw new Error(`${e.reg} ${e.type}(${e.grade}) has no cost: the rules do not allow it`);
+  if (base === undefined)
+    throw new Error(`${e.reg} ${e.type}(${e.grade}) has no cost: the rules do not allow it`);
   return adjustments.reduce((sum, a) => sum + COST_ADJUSTMENTS[a][e.reg], base);
 }
 
 /** Replace individual costs, e.g. {"Reg Bd(O)": 6.5}; keys are parsed by the caller. */
-export function overrideCosts(table: CostTable, overrides: readonly { element: Element; cost: number }[]): CostTable {
+export function overrideCosts(
+  table: CostTable,
+  overrides: readonly { element: Element; cost: number }[],
+): CostTable {
   const out: Record<string, Record<string, Record<string, number>>> = {};
   for (const [type, byReg] of Object.entries(table)) {
     out[type] = { Reg: { ...byReg.Reg }, Irr: { ...byReg.Irr } };

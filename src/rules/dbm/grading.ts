@@ -23,7 +23,8 @@ export function gradingFactors(v: View, own: number, theirs: number): Factor[] {
       out.push(factor('(S) shooting', 1, at()));
   }
   // +1 if shooting or in close combat, and scored equal to or more than (I) opponents.
-  if ((self.shooting || v.close) && g === 'I' && own >= theirs) out.push(factor('equalled or beat (I)', 1, at()));
+  if ((self.shooting || v.close) && g === 'I' && own >= theirs)
+    out.push(factor('equalled or beat (I)', 1, at()));
   // +1 against (F): 3.1+ not artillery and at least 2 more; 3.0 in close combat in own bound or shooting,
   // not artillery, and more (end note lvii).
   if (g === 'F' && !isArt) {
@@ -49,9 +50,11 @@ export function gradingConditions(v: View): Factor[] {
     out.push(factor('(S) shooting at (S)', 1, at(), 'if it scores exactly 1 more'));
   if (self.as.grade === 'S' && self.shooting && (g === 'O' || g === 'F'))
     out.push(factor(`(S) shooting at (${g})`, 1, at(), 'if it scores equal'));
-  if ((self.shooting || v.close) && g === 'I') out.push(factor('against (I)', 1, at(), 'if it scores equal or more'));
+  if ((self.shooting || v.close) && g === 'I')
+    out.push(factor('against (I)', 1, at(), 'if it scores equal or more'));
   if (g === 'F' && !isArt) {
-    if (v.version.rules.gradingFast === '3.1') out.push(factor('against (F)', 1, at(), 'if it scores 2 or more more'));
+    if (v.version.rules.gradingFast === '3.1')
+      out.push(factor('against (F)', 1, at(), 'if it scores 2 or more more'));
     else if ((v.close && self.ownBound) || self.shooting)
       out.push(factor('against (F)', 1, at('lvii'), 'if it scores more'));
   }

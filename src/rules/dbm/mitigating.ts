@@ -33,7 +33,10 @@ export function mitigatingFactors(v: View, winner: Combatant, loser: Combatant):
   // -1 warband, mounted except Kn(X), war wagons or fortification defenders beating Sp, Pk, Bd or Ax
   // supported by list-permitted psiloi with bows (2nd or 3rd rank) or crossbows/handguns (2nd rank).
   const striker =
-    w.type === 'Wb' || (isMounted(w.type) && !knX) || w.type === 'WWg' || winner.side.fortification !== 'none';
+    w.type === 'Wb' ||
+    (isMounted(w.type) && !knX) ||
+    w.type === 'WWg' ||
+    winner.side.fortification !== 'none';
   if (striker && ['Sp', 'Pk', 'Bd', 'Ax'].includes(l.type) && psiloiBehind(loser))
     out.push(factor('enemy foot supported by psiloi', -1, at));
   return out;

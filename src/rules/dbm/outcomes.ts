@@ -26,7 +26,8 @@ interface Loss {
 }
 
 const naval = (t: TroopType) => TROOP_CLASS[t] === 'naval';
-const is = (p: Profile, t: TroopType, grades?: string) => p.type === t && (!grades || grades.includes(p.grade));
+const is = (p: Profile, t: TroopType, grades?: string) =>
+  p.type === t && (!grades || grades.includes(p.grade));
 
 /** Does the winner count the loser's going as good (DBM 3.2 p.23 "if in going these count as good")?
  *  Outcomes that need good going never apply across fortifications. */
@@ -36,7 +37,8 @@ function goodForWinner(x: Loss): boolean {
   return goingAs(x.w.type, x.loser.side.going) === 'good';
 }
 const loserIn = (x: Loss, g: 'good' | 'difficult'): boolean => {
-  if (g === 'good' && (x.loser.side.fortification !== 'none' || x.loser.side.assaultingFortification)) return false;
+  if (g === 'good' && (x.loser.side.fortification !== 'none' || x.loser.side.assaultingFortification))
+    return false;
   return goingAs(x.l.type, x.loser.side.going) === g;
 };
 const artilleryShooting = (x: Loss) => x.winner.shooting && x.w.type === 'Art';
@@ -52,7 +54,8 @@ function lessThan(x: Loss): OutcomeReading {
     case 'El':
       if (artilleryShooting(x)) return read('destroyed', 'elephants destroyed by artillery shooting');
       if (isLightTroops(w.type)) return read('destroyed', 'elephants destroyed by light troops');
-      if (x.winner.raw.type === 'Cm' && x.winner.raw.grade === 'X') return read('destroyed', 'elephants destroyed by Cm(X)');
+      if (x.winner.raw.type === 'Cm' && x.winner.raw.grade === 'X')
+        return read('destroyed', 'elephants destroyed by Cm(X)');
       return read('recoil', 'elephants recoil');
     case 'Kn':
       if (w.type === 'El' || w.type === 'Exp' || w.type === 'LH')
@@ -60,7 +63,13 @@ function lessThan(x: Loss): OutcomeReading {
       if (close && is(w, 'Bw', 'S') && x.loser.side.movedIntoContact)
         return read('destroyed', 'knights destroyed by (S) bowmen whose front they contacted this bound');
       if (close && loserIn(x, 'difficult')) return read('destroyed', 'knights destroyed in difficult going');
-      if (rules.bladesX === '3.0' && close && x.winner.raw.type === 'Bd' && x.winner.raw.grade === 'X' && x.winner.ownBound)
+      if (
+        rules.bladesX === '3.0' &&
+        close &&
+        x.winner.raw.type === 'Bd' &&
+        x.winner.raw.grade === 'X' &&
+        x.winner.ownBound
+      )
         return read('destroyed', 'knights destroyed by Bd(X) in the blades\u2019 bound (3.0)');
       return read('recoil', 'knights recoil');
     case 'LH':
@@ -76,24 +85,28 @@ function lessThan(x: Loss): OutcomeReading {
     case 'Sp':
     case 'Pk':
     case 'Bd': {
-      const killers: TroopType[] = rules.spearsPikesAgainstElephants && l.type !== 'Bd' ? ['El', 'Kn', 'Exp'] : ['Kn', 'Exp'];
+      const killers: TroopType[] =
+        rules.spearsPikesAgainstElephants && l.type !== 'Bd' ? ['El', 'Kn', 'Exp'] : ['Kn', 'Exp'];
       const quick = (killers.includes(w.type) || is(w, 'Cm', 'S')) && goodForWinner(x);
       if (quick || w.type === 'Wb') {
-        if (supportedAgainstQuickKill(v, x.loser, x.winner)) return read('recoil', `supported ${l.type} recoil instead`);
+        if (supportedAgainstQuickKill(v, x.loser, x.winner))
+          return read('recoil', `supported ${l.type} recoil instead`);
         return read('destroyed', `${l.type} destroyed by ${w.type}`);
       }
       return read('recoil', `${l.type} recoil`);
     }
     case 'Wb':
-      if ((knightsOrCmS(w) || w.type === 'Exp') && goodForWinner(x) || w.type === 'El') {
-        if (supportedAgainstQuickKill(v, x.loser, x.winner)) return read('recoil', 'deep warband recoil instead');
+      if (((knightsOrCmS(w) || w.type === 'Exp') && goodForWinner(x)) || w.type === 'El') {
+        if (supportedAgainstQuickKill(v, x.loser, x.winner))
+          return read('recoil', 'deep warband recoil instead');
         return read('destroyed', `warband destroyed by ${w.type}`);
       }
       return read('recoil', 'warband recoil');
     case 'Ax': {
       if (knightsOrCmS(w) && goodForWinner(x)) return read('destroyed', `auxilia destroyed by ${w.type}`);
       const axX = x.loser.raw.type === 'Ax' && x.loser.raw.grade === 'X';
-      if (axX && ['El', 'Exp', 'Wb'].includes(w.type)) return read('destroyed', `Ax(X) destroyed by ${w.type}`);
+      if (axX && ['El', 'Exp', 'Wb'].includes(w.type))
+        return read('destroyed', `Ax(X) destroyed by ${w.type}`);
       return read('recoil', 'auxilia recoil');
     }
     case 'Bw':
@@ -112,12 +125,16 @@ function lessThan(x: Loss): OutcomeReading {
       if (x.loser.side.fortification !== 'none') return read('none', 'artillery in a fortification stand');
       return read('recoil', 'artillery recoil');
     case 'WWg':
-      if (w.type === 'Art' && x.winner.raw.grade !== 'X') return read('destroyed', 'war wagons destroyed by artillery');
-      if (w.type === 'El' && x.loser.raw.grade !== 'X') return read('destroyed', 'war wagons destroyed by elephants');
-      if (l.grade === 'S' && x.loser.side.assaultingFortification) return read('recoil', 'WWg(S) assaulting recoil');
+      if (w.type === 'Art' && x.winner.raw.grade !== 'X')
+        return read('destroyed', 'war wagons destroyed by artillery');
+      if (w.type === 'El' && x.loser.raw.grade !== 'X')
+        return read('destroyed', 'war wagons destroyed by elephants');
+      if (l.grade === 'S' && x.loser.side.assaultingFortification)
+        return read('recoil', 'WWg(S) assaulting recoil');
       return read('none', 'war wagons stand');
     case 'Hd':
-      if ((knightsOrCmS(w) || w.type === 'Exp') && goodForWinner(x)) return read('destroyed', `hordes destroyed by ${w.type}`);
+      if ((knightsOrCmS(w) || w.type === 'Exp') && goodForWinner(x))
+        return read('destroyed', `hordes destroyed by ${w.type}`);
       if (w.type === 'El' || w.type === 'Wb') return read('destroyed', `hordes destroyed by ${w.type}`);
       if (rules.hordesIOutcome && l.grade === 'I') {
         if (close) return read('destroyed', 'Hd(I) destroyed in close combat');
@@ -131,7 +148,8 @@ function lessThan(x: Loss): OutcomeReading {
     case 'Gal':
     case 'Shp':
     case 'Bts':
-      if (x.loser.side.unladen && inContact && w.type !== 'Exp') return read('destroyed', 'unladen naval destroyed in contact');
+      if (x.loser.side.unladen && inContact && w.type !== 'Exp')
+        return read('destroyed', 'unladen naval destroyed in contact');
       return read('recoil', 'naval recoil');
   }
 }
@@ -143,7 +161,8 @@ function halfOrLess(x: Loss): OutcomeReading {
   const artClose = close && w.type === 'Art' && x.winner.raw.grade !== 'I' && x.winner.raw.grade !== 'X';
   if (l.type === 'Exp') return read('destroyed', 'expendables destroyed');
   if (l.type === 'Cv') {
-    const spearsEtc = w.type === 'Sp' || w.type === 'Pk' || (x.winner.raw.type === 'Ax' && x.winner.raw.grade === 'X');
+    const spearsEtc =
+      w.type === 'Sp' || w.type === 'Pk' || (x.winner.raw.type === 'Ax' && x.winner.raw.grade === 'X');
     if ((spearsEtc && loserIn(x, 'good')) || artClose || naval(w.type)) return read('flee', 'cavalry flee');
     return read('destroyed', 'cavalry destroyed');
   }
@@ -166,7 +185,8 @@ function halfOrLess(x: Loss): OutcomeReading {
   }
   if (naval(l.type)) {
     if (x.loser.side.unladen && w.type !== 'Exp') return read('destroyed', 'unladen naval destroyed');
-    if ((w.type === 'Art' && w.grade === 'S') || (close && w.type !== 'Exp')) return read('destroyed', 'naval destroyed');
+    if ((w.type === 'Art' && w.grade === 'S') || (close && w.type !== 'Exp'))
+      return read('destroyed', 'naval destroyed');
     if (!close) return read('flee', 'naval flee from shooting');
     return read('recoil', 'naval recoil');
   }
@@ -184,17 +204,20 @@ export interface SideOutcome extends OutcomeReading {
 /** The outcome read for `loser` against `winner`; `half` when its total is half or less. */
 export function losingOutcome(v: View, loser: Combatant, winner: Combatant, half: boolean): OutcomeReading {
   // El(X) suffer shooting outcomes as (I) elephants (DBM 3.2 p.3).
-  const l: Profile = loser.raw.type === 'El' && loser.raw.grade === 'X' ? { type: 'El', grade: 'I' } : loser.as;
+  const l: Profile =
+    loser.raw.type === 'El' && loser.raw.grade === 'X' ? { type: 'El', grade: 'I' } : loser.as;
   const x: Loss = { v, loser, winner, l, w: winner.as };
   // An element shooting without being shot back disregards an unfavourable outcome (DBM 3.2 p.23).
-  if (loser.shooting && !loser.shotAt) return read('none', 'shooting without being shot at: outcome disregarded');
+  if (loser.shooting && !loser.shotAt)
+    return read('none', 'shooting without being shot at: outcome disregarded');
   let r = half ? halfOrLess(x) : lessThan(x);
   // A recoil with an enemy front edge on flank or rear destroys the recoiler (DBM 3.2 p.23 Recoiling).
   // A flee starts with a recoil, so it is destroyed too (docs/rulings.md).
   const contacted = loser.side.flankContacts > 0 || loser.side.rearContact;
   if (contacted && (r.outcome === 'recoil' || r.outcome === 'flee'))
     r = read('destroyed', `${r.reason}, but an enemy is in contact with its flank or rear`);
-  else if (r.outcome === 'recoil' && v.close && recoilBlocked(loser)) r = read('destroyed', `${r.reason}, but cannot recoil through the rank behind`);
+  else if (r.outcome === 'recoil' && v.close && recoilBlocked(loser))
+    r = read('destroyed', `${r.reason}, but cannot recoil through the rank behind`);
   return r;
 }
 
@@ -209,8 +232,12 @@ export function recoilBlocked(c: Combatant): boolean {
   const passes =
     t === 'Ps' ||
     (isMounted(t) && behind.type === 'Ps') ||
-    ((t === 'Bw' && c.raw.grade !== 'X' && behind.type === 'Bd') || (t === 'Bd' && behind.type === 'Bw' && behind.grade !== 'X')) ||
-    (TROOP_CLASS[t] === 'foot' && !['Art', 'WWg', 'Bg'].includes(t) && ['Art', 'WWg', 'Bg'].includes(behind.type) && !(behind.type === 'Art' && behind.grade === 'X'));
+    (t === 'Bw' && c.raw.grade !== 'X' && behind.type === 'Bd') ||
+    (t === 'Bd' && behind.type === 'Bw' && behind.grade !== 'X') ||
+    (TROOP_CLASS[t] === 'foot' &&
+      !['Art', 'WWg', 'Bg'].includes(t) &&
+      ['Art', 'WWg', 'Bg'].includes(behind.type) &&
+      !(behind.type === 'Art' && behind.grade === 'X'));
   if (passes) return false;
   const pushable = !['El', 'WWg', 'Bg', 'Gal', 'Shp', 'Bts'].includes(behind.type);
   return !pushable;
@@ -237,7 +264,11 @@ export function rearLosses(v: View, c: Combatant, supportingRanks: number): numb
   // Psiloi that gave rear support (always) and, in 3.0, every rank that gave rear support.
   rear.forEach((k, i) => {
     if (i === 0) return;
-    if (v.version.rules.rearLosses === '3.0' ? i < supportingRanks : k.element.type === 'Ps' && i < supportingRanks)
+    if (
+      v.version.rules.rearLosses === '3.0'
+        ? i < supportingRanks
+        : k.element.type === 'Ps' && i < supportingRanks
+    )
       lost = i + 1;
   });
   return lost;

@@ -156,7 +156,8 @@ function factors30(v: View): Factor[] {
   }
   if (['Sp', 'Pk', 'Bd', 'Ax'].includes(self.raw.type)) {
     const against =
-      (oppType === 'Wb' || (isMounted(oppType) && !(opp.raw.type === 'Kn' && opp.raw.grade === 'X'))) ||
+      oppType === 'Wb' ||
+      (isMounted(oppType) && !(opp.raw.type === 'Kn' && opp.raw.grade === 'X')) ||
       self.side.assaultingFortification ||
       oppType === 'WWg';
     if (against && psiloiBehind(self)) out.push(factor('psiloi support', 1, cite(v.version, RS, 'liii')));
@@ -213,7 +214,8 @@ export function supportedAgainstQuickKill(v: View, loser: Combatant, winner: Com
   const raw = loser.raw;
   const w = winner.as;
   if (r.spearsPikesAgainstElephants && w.type === 'El') {
-    if (raw.type === 'Sp' && rear[0] && isType(rear[0], 'Sp') && sameGrade(lv, raw, rear[0].element)) return true;
+    if (raw.type === 'Sp' && rear[0] && isType(rear[0], 'Sp') && sameGrade(lv, raw, rear[0].element))
+      return true;
     if (raw.type === 'Pk' && rear[0]) {
       if (raw.grade === 'X' && isType(rear[0], 'Pk', ['X', 'I'])) return true;
       if (isType(rear[0], 'Pk') && sameGrade(lv, raw, rear[0].element)) return true;

@@ -8,7 +8,14 @@ import { combatFactor } from './combat-factors.ts';
 import { gradingConditions, gradingFactors } from './grading.ts';
 import { mitigatingConditions, mitigatingFactors } from './mitigating.ts';
 import { formatElement } from './notation.ts';
-import { losingOutcome, pursuit, rearLosses, outcomeRule, type DbmOutcome, type SideOutcome } from './outcomes.ts';
+import {
+  losingOutcome,
+  pursuit,
+  rearLosses,
+  outcomeRule,
+  type DbmOutcome,
+  type SideOutcome,
+} from './outcomes.ts';
 import { pikeFourthRankPenalty, psiloiBehind, rearSupportFactors, supportDenied } from './rear-support.ts';
 import type { DbmSituation } from './situation.ts';
 import { tacticalFactors } from './tactical-factors.ts';
@@ -117,14 +124,19 @@ function withPursuit(v: View, own: Partial, theirs: DbmOutcome): SideOutcome {
 /** Every dice-independent factor and every conditional one, with rule sections (DESIGN.md `explain`). */
 export function explainSituation(situation: DbmSituation, version?: DbmVersion): Explanation {
   const [va, vb] = views(situation, version ?? DBM_VERSIONS[situation.rules]);
-  const forSide = (v: View): Factor[] => [...fixedFactors(v), ...gradingConditions(v), ...mitigatingConditions(v)];
+  const forSide = (v: View): Factor[] => [
+    ...fixedFactors(v),
+    ...gradingConditions(v),
+    ...mitigatingConditions(v),
+  ];
   const notes: string[] = [];
   for (const v of [va, vb]) {
     const name = `${v.self.id.toUpperCase()} ${formatElement(v.self.raw)}`;
     if (v.self.as.note) notes.push(`${name}: ${v.self.as.note}`);
     const denied = supportDenied(v);
     if (denied && v.self.side.rear.length > 0) notes.push(`${name}: ${denied}`);
-    if (v.self.shooting && !v.self.shotAt) notes.push(`${name}: shoots without being shot back, so ignores a bad outcome (${outcomeRule(v)})`);
+    if (v.self.shooting && !v.self.shotAt)
+      notes.push(`${name}: shoots without being shot back, so ignores a bad outcome (${outcomeRule(v)})`);
   }
   return { a: forSide(va), b: forSide(vb), notes };
 }

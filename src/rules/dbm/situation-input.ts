@@ -91,14 +91,20 @@ export type DbmSituationInput = z.input<typeof dbmSituationSchema>;
 type SideInput = z.output<typeof dbmSideSchema>;
 
 /** Turn a zod issue into a SituationError naming the field. */
-export function issueToError(issue: z.core.$ZodIssue, prefix: readonly (string | number)[] = []): SituationError {
+export function issueToError(
+  issue: z.core.$ZodIssue,
+  prefix: readonly (string | number)[] = [],
+): SituationError {
   const path = [...prefix, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))];
   if (issue.code === 'unrecognized_keys') {
     const keys = issue.keys.map((k) => `"${k}"`).join(', ');
     return new SituationError(path, `unknown key ${keys}`);
   }
   if (issue.code === 'invalid_value') {
-    return new SituationError(path, `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`);
+    return new SituationError(
+      path,
+      `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`,
+    );
   }
   return new SituationError(path, issue.message.replace(/^Invalid input: /, ''));
 }
@@ -123,9 +129,17 @@ function toSide(input: SideInput, path: readonly (string | number)[]): DbmSide {
     };
   });
   const { element: el, rear: _rear, ...rest } = input;
-  const side = { ...DEFAULT_SIDE, ...(rest as Partial<DbmSide>), rear, element: element(el, [...path, 'element']) };
+  const side = {
+    ...DEFAULT_SIDE,
+    ...(rest as Partial<DbmSide>),
+    rear,
+    element: element(el, [...path, 'element']),
+  };
   if (side.overlaps + side.flankContacts > 2)
-    throw new SituationError([...path, 'flankContacts'], 'overlaps plus flank contacts cannot exceed 2 (one per flank)');
+    throw new SituationError(
+      [...path, 'flankContacts'],
+      'overlaps plus flank contacts cannot exceed 2 (one per flank)',
+    );
   return side;
 }
 

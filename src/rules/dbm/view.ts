@@ -82,7 +82,10 @@ export function profileOf(
   switch (e.type) {
     case 'Kn': {
       // DBM 3.2 p.4 Knights (X).
-      if ((shotAt && (o === 'Bw' || TROOP_CLASS[o] === 'naval')) || (close && ['LH', 'Sp', 'Pk', 'Bw'].includes(o)))
+      if (
+        (shotAt && (o === 'Bw' || TROOP_CLASS[o] === 'naval')) ||
+        (close && ['LH', 'Sp', 'Pk', 'Bw'].includes(o))
+      )
         return T('Kn', 'S', 'Kn(X) count as (S) (p.4 Knights (X))');
       const inferiorAgainst = r.knXInferiorAgainstBlades ? ['Kn', 'Exp', 'Bd', 'Wb'] : ['Kn', 'Exp', 'Wb'];
       if (close && inferiorAgainst.includes(o) && !(o === 'Kn' && opp.grade === 'X'))
@@ -103,13 +106,19 @@ export function profileOf(
       return T('Bd', 'F', 'Bd(X) count as (F) (p.5 Blades (X))');
     case 'Ax':
       // DBM 3.2 p.6 Auxilia (X).
-      if (close && ['Kn', 'Cv', 'Wb', 'Exp'].includes(o)) return T('Ax', 'S', 'Ax(X) count as (S) (p.6 Auxilia (X))');
+      if (close && ['Kn', 'Cv', 'Wb', 'Exp'].includes(o))
+        return T('Ax', 'S', 'Ax(X) count as (S) (p.6 Auxilia (X))');
       return T('Ax', 'I', 'Ax(X) count as (I) (p.6 Auxilia (X))');
     case 'Bw': {
       // DBM 3.2 p.6 Bowmen (X).
-      const sRear = self.doubleBased && self.rear[0]?.element.type === 'Bw' && self.rear[0].element.grade === 'S';
+      const sRear =
+        self.doubleBased && self.rear[0]?.element.type === 'Bw' && self.rear[0].element.grade === 'S';
       if (close && TROOP_CLASS[o] === 'foot')
-        return T('Sp', sRear ? 'O' : 'I', `Bw(X) fight foot as spears ${sRear ? '(O)' : '(I)'} (p.6 Bowmen (X))`);
+        return T(
+          'Sp',
+          sRear ? 'O' : 'I',
+          `Bw(X) fight foot as spears ${sRear ? '(O)' : '(I)'} (p.6 Bowmen (X))`,
+        );
       const againstBowShooting = !close && o === 'Bw' && (shotAt || shooting);
       if ((close && TROOP_CLASS[o] === 'mounted') || againstBowShooting || sRear)
         return T('Bw', 'S', 'Bw(X) count as (S) bowmen (p.6 Bowmen (X))');
@@ -130,7 +139,8 @@ export function profileOf(
       return T('Cm', 'I', 'Cm(X) fight as (I) camelry (p.4 Camelry (X))');
     case 'Shp':
       // DBM 3.2 p.7 Ships (X).
-      if (shooting || shotAt || oppDefendsFort) return T('Shp', 'S', 'Shp(X) count as (S) ships (p.7 Ships (X))');
+      if (shooting || shotAt || oppDefendsFort)
+        return T('Shp', 'S', 'Shp(X) count as (S) ships (p.7 Ships (X))');
       return T('Shp', 'I', 'Shp(X) count as (I) ships (p.7 Ships (X))');
     case 'Bts':
       // DBM 3.2 p.7 Boats (X).
@@ -144,7 +154,10 @@ export function profileOf(
 }
 
 /** Build both sides' views of a situation. */
-export function views(situation: DbmSituation, version: DbmVersion = DBM_VERSIONS[situation.rules]): [View, View] {
+export function views(
+  situation: DbmSituation,
+  version: DbmVersion = DBM_VERSIONS[situation.rules],
+): [View, View] {
   const close = situation.mode === 'close';
   const shoots = (id: 'a' | 'b') => !close && (situation.shooters === id || situation.shooters === 'both');
   const make = (id: 'a' | 'b'): Combatant => {
@@ -157,7 +170,15 @@ export function views(situation: DbmSituation, version: DbmVersion = DBM_VERSION
       id,
       side,
       raw: side.element,
-      as: profileOf(version, side, oppSide.element, close, shooting, shotAt, oppSide.fortification !== 'none'),
+      as: profileOf(
+        version,
+        side,
+        oppSide.element,
+        close,
+        shooting,
+        shotAt,
+        oppSide.fortification !== 'none',
+      ),
       shooting,
       shotAt,
       ownBound: situation.bound === id,
