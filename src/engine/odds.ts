@@ -40,8 +40,16 @@ export function oddsReport<S extends { rules: string; mode: string }, O extends 
   return {
     rules: situation.rules,
     mode: situation.mode,
-    a: { element: rules.describeSide(situation, 'a'), outcomes: roundAll(d.a, rules.outcomes), factors: ex.a },
-    b: { element: rules.describeSide(situation, 'b'), outcomes: roundAll(d.b, rules.outcomes), factors: ex.b },
+    a: {
+      element: rules.describeSide(situation, 'a'),
+      outcomes: roundAll(d.a, rules.outcomes),
+      factors: ex.a,
+    },
+    b: {
+      element: rules.describeSide(situation, 'b'),
+      outcomes: roundAll(d.b, rules.outcomes),
+      factors: ex.b,
+    },
     joint: d.joint.map((j) => ({ a: j.a, b: j.b, count: j.count, of: j.of, p: roundP(j.p) })),
     notes: ex.notes,
   };

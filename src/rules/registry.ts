@@ -15,7 +15,10 @@ export interface RuleSystem {
   readonly name: (id: string) => string;
   readonly ruleset: RuleSet<never, string>;
   /** Validate a situation-file object; throws an error naming the bad field. */
-  readonly parseSituation: (input: unknown, prefix?: readonly (string | number)[]) => { rules: string; mode: string };
+  readonly parseSituation: (
+    input: unknown,
+    prefix?: readonly (string | number)[],
+  ) => { rules: string; mode: string };
 }
 
 const DBM: RuleSystem = {
