@@ -7,6 +7,7 @@ import type { RuleSet } from '../core/ruleset.ts';
 import { dbm } from './dbm/index.ts';
 import { parseDbmSituation } from './dbm/situation-input.ts';
 import { DBM_VERSION_IDS, DBM_VERSIONS, type DbmVersionId } from './dbm/versions.ts';
+import { bnb, parseBnbSituation } from './bnb/index.ts';
 
 export interface RuleSystem {
   /** Versions (rules ids) this system answers to. */
@@ -29,7 +30,15 @@ const DBM: RuleSystem = {
   parseSituation: parseDbmSituation,
 };
 
-export const RULE_SYSTEMS: readonly RuleSystem[] = [DBM];
+const BNB: RuleSystem = {
+  ids: ['bnb-0.7'],
+  defaultId: 'bnb-0.7',
+  name: () => 'Blood and Blades 0.7',
+  ruleset: bnb as unknown as RuleSet<never, string>,
+  parseSituation: parseBnbSituation,
+};
+
+export const RULE_SYSTEMS: readonly RuleSystem[] = [DBM, BNB];
 
 export const ALL_RULES_IDS: readonly string[] = RULE_SYSTEMS.flatMap((s) => s.ids);
 

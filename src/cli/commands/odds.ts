@@ -6,7 +6,7 @@ import { Option, type Command } from 'commander';
 import type { RuleSet } from '../../core/ruleset.ts';
 import { oddsReport } from '../../engine/odds.ts';
 import { readStructuredFile, StructuredFileError } from '../../io/structured-file.ts';
-import { SituationError } from '../../rules/dbm/situation-input.ts';
+import { isSituationError, situationErrorPath } from '../../core/situation-error.ts';
 import { ALL_RULES_IDS, systemFor } from '../../rules/registry.ts';
 import { UsageError } from '../errors.ts';
 import { formatOdds } from '../format.ts';
@@ -162,7 +162,11 @@ function buildInput(
   if (opts.rules) input.rules = opts.rules;
   if (opts.shooting) input.mode = 'shooting';
   if (opts.mode) input.mode = opts.mode;
+  input.rules ??= 'dbm-3.2';
+  input.mode ??= 'close';
   if (opts.bound) input.bound = opts.bound;
+  input.bound ??= 'a';
+
   if (opts.shooters) input.shooters = opts.shooters;
   for (const side of ['a', 'b'] as const) {
     for (const f of SIDE_FLAGS) {
@@ -177,8 +181,8 @@ function parseWithLocation<T>(parse: (input: unknown) => T, input: unknown, file
   try {
     return parse(input);
   } catch (e) {
-    if (e instanceof SituationError || (e instanceof Error && e.name === 'SituationError')) {
-      const path = (e as SituationError).path ?? [];
+    if (isSituationError(e)) {
+      const path = situationErrorPath(e);
       if (file && fileForErrors) throw new UsageError(`${file}:${fileForErrors.lineOf(path)} ${e.message}`);
       throw new UsageError(flagHint(e.message));
     }
