@@ -8,6 +8,7 @@ import { dbm } from './dbm/index.ts';
 import { parseDbmSituation } from './dbm/situation-input.ts';
 import { DBM_VERSION_IDS, DBM_VERSIONS, type DbmVersionId } from './dbm/versions.ts';
 import { bnb, parseBnbSituation } from './bnb/index.ts';
+import { dba, parseDbaSituation } from './dba/index.ts';
 
 export interface RuleSystem {
   /** Versions (rules ids) this system answers to. */
@@ -38,7 +39,15 @@ const BNB: RuleSystem = {
   parseSituation: parseBnbSituation,
 };
 
-export const RULE_SYSTEMS: readonly RuleSystem[] = [DBM, BNB];
+const DBA: RuleSystem = {
+  ids: ['dba-3.0'],
+  defaultId: 'dba-3.0',
+  name: () => 'DBA 3.0',
+  ruleset: dba as unknown as RuleSet<never, string>,
+  parseSituation: parseDbaSituation,
+};
+
+export const RULE_SYSTEMS: readonly RuleSystem[] = [DBM, DBA, BNB];
 
 export const ALL_RULES_IDS: readonly string[] = RULE_SYSTEMS.flatMap((s) => s.ids);
 
