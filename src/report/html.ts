@@ -1,0 +1,288 @@
+/**
+ * The report as one self-contained HTML page: prose, tables, and Vega-Lite charts drawn in the browser by
+ * vega-embed, with the vega, vega-lite and vega-embed builds inlined so the page opens offline from disk
+ * (file://). Each section says how to reproduce its numbers. A pure function of its inputs: the script
+ * texts come in as arguments (see assets.ts), nothing is read or fetched here.
+ */
+import type { VegaScripts } from './assets.ts';
+import type { ChartSpec } from './charts/common.ts';
+
+export interface ReportChart {
+  /** Unique in the report: letters, digits, '.', '_' and '-' (it names the div and the image files). */
+  readonly name: string;
+  readonly spec: ChartSpec;
+  readonly caption: string;
+}
+
+/** A table given as Markdown (a pipe table, optionally with text around it) or as columns and rows. */
+export type ReportTable =
+  | { readonly caption: string; readonly markdown: string }
+  | {
+      readonly caption: string;
+      readonly columns: readonly string[];
+      readonly rows: readonly (readonly (string | number)[])[];
+    };
+
+export interface ReportSection {
+  readonly heading: string;
+  /** Prose; blank lines separate paragraphs, `backticks` mark code. */
+  readonly text: string;
+  readonly charts?: readonly ReportChart[];
+  readonly tables?: readonly ReportTable[];
+  /** The command line that reproduces this section's numbers. */
+  readonly reproduce: string;
+}
+
+export interface ReportInput {
+  readonly title: string;
+  readonly intro: string;
+  readonly sections: readonly ReportSection[];
+  /** E.g. "debellator 0.1.0, seed 1, 2026-11-21"; shown at the foot of the page. */
+  readonly footer?: string;
+}
+
+export interface HtmlOptions {
+  /**
+   * Folder (relative to the page) holding `<name>.png` for every chart; when given, each chart carries a
+   * <noscript> image so the page still shows the charts with scripts off.
+   */
+  readonly imageDir?: string;
+}
+
+const CHART_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+export function escapeHtml(s: string): string {
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** Escaped text with `code` and **bold** marked up. */
+export function inlineHtml(s: string): string {
+  return escapeHtml(s)
+    .replace(/`([^`]+)`/g, '<code>$1</code>')
+    .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>');
+}
+
+function paragraphs(text: string): string {
+  return text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0)
+    .map((p) => `<p>${inlineHtml(p)}</p>`)
+    .join('\n');
+}
+
+/** Split one Markdown table row into cells, honouring `\|` escapes. */
+export function splitRow(line: string): string[] {
+  const body = line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/(?<!\\)\|$/, '');
+  return body.split(/(?<!\\)\|/).map((c) => c.trim().replace(/\\\|/g, '|'));
+}
+
+const isSeparator = (cells: readonly string[]): boolean => cells.every((c) => /^:?-{1,}:?$/.test(c));
+
+function alignOf(cell: string): string {
+  if (cell.startsWith(':') && cell.endsWith(':')) return ' style="text-align:center"';
+  if (cell.endsWith(':')) return ' style="text-align:right"';
+  return '';
+}
+
+function tableHtml(
+  columns: readonly string[],
+  rows: readonly (readonly string[])[],
+  aligns: readonly string[],
+): string {
+  const head = columns.map((c, i) => `<th${aligns[i] ?? ''}>${inlineHtml(c)}</th>`).join('');
+  const body = rows
+    .map((r) => `<tr>${r.map((c, i) => `<td${aligns[i] ?? ''}>${inlineHtml(c)}</td>`).join('')}</tr>`)
+    .join('\n');
+  return `<div class="table-wrap"><table>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody>\n</table></div>`;
+}
+
+/**
+ * Markdown as the table writer prints it, to HTML: pipe tables become tables, `#` lines small headings,
+ * other lines paragraphs. Only this subset of Markdown is understood.
+ */
+export function markdownToHtml(markdown: string): string {
+  const out: string[] = [];
+  const lines = markdown.split('\n');
+  let para: string[] = [];
+  const flush = () => {
+    if (para.length > 0) out.push(`<p>${inlineHtml(para.join(' '))}</p>`);
+    para = [];
+  };
+  for (let i = 0; i < lines.length;) {
+    const line = lines[i]!.trim();
+    if (line.startsWith('|')) {
+      flush();
+      const block: string[][] = [];
+      while (i < lines.length && lines[i]!.trim().startsWith('|')) block.push(splitRow(lines[i++]!));
+      const [head, sep, ...rest] = block;
+      if (head !== undefined && sep !== undefined && isSeparator(sep))
+        out.push(tableHtml(head, rest, sep.map(alignOf)));
+      else out.push(tableHtml(head ?? [], block.slice(1), []));
+      continue;
+    }
+    const heading = /^#{1,6}\s+(.*)$/.exec(line);
+    if (heading) {
+      flush();
+      out.push(`<h4>${inlineHtml(heading[1]!)}</h4>`);
+    } else if (line === '') flush();
+    else para.push(line);
+    i++;
+  }
+  flush();
+  return out.join('\n');
+}
+
+function reportTableHtml(t: ReportTable): string {
+  const body =
+    'markdown' in t
+      ? markdownToHtml(t.markdown)
+      : tableHtml(
+          t.columns,
+          t.rows.map((r) => r.map(String)),
+          t.rows[0]?.map((v) => (typeof v === 'number' ? ' style="text-align:right"' : '')) ?? [],
+        );
+  return `<figure class="table">\n<figcaption>${inlineHtml(t.caption)}</figcaption>\n${body}\n</figure>`;
+}
+
+const chartId = (name: string): string => `chart-${name.replace(/\./g, '_')}`;
+
+function chartHtml(c: ReportChart, options: HtmlOptions): string {
+  const img =
+    options.imageDir === undefined
+      ? ''
+      : `\n<noscript><img src="${escapeHtml(`${options.imageDir}/${c.name}.png`)}" alt="${escapeHtml(c.caption)}"></noscript>`;
+  return (
+    `<figure class="chart-figure">\n<div class="chart" id="${chartId(c.name)}" role="img" ` +
+    `aria-label="${escapeHtml(c.caption)}"></div>${img}\n<figcaption>${inlineHtml(c.caption)}</figcaption>\n</figure>`
+  );
+}
+
+function sectionHtml(s: ReportSection, index: number, options: HtmlOptions): string {
+  return [
+    `<section id="section-${index + 1}">`,
+    `<h2>${inlineHtml(s.heading)}</h2>`,
+    paragraphs(s.text),
+    ...(s.charts ?? []).map((c) => chartHtml(c, options)),
+    ...(s.tables ?? []).map(reportTableHtml),
+    `<div class="reproduce"><span>Reproduce:</span><pre><code>${escapeHtml(s.reproduce)}</code></pre></div>`,
+    '</section>',
+  ].join('\n');
+}
+
+/** Text safe inside a <script> element: no "</script", "<!--" or line separators end it early. */
+export function scriptSafe(js: string): string {
+  return js.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
+}
+
+/** JSON that is safe inside <script type="application/json">. */
+function jsonInScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+const STYLE = `
+:root { color-scheme: light; --ink: #1b1f24; --muted: #5b6470; --rule: #d8dde3; --accent: #1f4e8c; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 16px/1.55 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif;
+  color: var(--ink); background: #fff; }
+main { max-width: 980px; margin: 0 auto; padding: 24px 16px 48px; }
+h1 { font-size: 1.7rem; line-height: 1.25; margin: 0.2em 0 0.4em; }
+h2 { font-size: 1.3rem; margin: 2em 0 0.5em; padding-top: 0.6em; border-top: 1px solid var(--rule); }
+h4 { margin: 1em 0 0.3em; }
+nav ol { padding-left: 1.3em; }
+nav a { color: var(--accent); }
+code { font: 0.9em/1.4 ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace; background: #f3f5f7;
+  padding: 0.1em 0.3em; border-radius: 3px; }
+figure { margin: 1.4em 0; }
+figcaption { color: var(--muted); font-size: 0.92rem; margin-top: 0.4em; }
+.chart { overflow-x: auto; max-width: 100%; }
+.chart svg, .chart canvas, figure img { max-width: 100%; height: auto; }
+.table-wrap { overflow-x: auto; }
+table { border-collapse: collapse; font-size: 0.9rem; font-variant-numeric: tabular-nums; }
+th, td { border-bottom: 1px solid var(--rule); padding: 0.3em 0.7em; text-align: left; white-space: nowrap; }
+thead th { border-bottom: 2px solid var(--ink); }
+tbody tr:nth-child(even) { background: #f7f9fb; }
+figure.table figcaption { margin: 0 0 0.4em; }
+.reproduce { margin: 1.2em 0; }
+.reproduce span { font-size: 0.85rem; color: var(--muted); text-transform: uppercase; letter-spacing: 0.04em; }
+.reproduce pre { margin: 0.3em 0 0; padding: 0.7em 0.9em; background: #f3f5f7; border-left: 3px solid var(--accent);
+  overflow-x: auto; }
+.reproduce pre code { background: none; padding: 0; white-space: pre; }
+.chart-error { color: #a00; }
+footer { color: var(--muted); font-size: 0.85rem; margin-top: 3em; }
+@media (max-width: 600px) { body { font-size: 15px; } main { padding: 14px 10px 32px; } h1 { font-size: 1.4rem; } }
+`;
+
+/** Draws every chart once the libraries are loaded; a chart that fails says so in its box and the console. */
+const EMBED = `
+(function () {
+  var charts = JSON.parse(document.getElementById('chart-data').textContent);
+  charts.forEach(function (c) {
+    var el = document.getElementById(c.id);
+    vegaEmbed(el, c.spec, { actions: false, renderer: 'svg' }).catch(function (err) {
+      el.className += ' chart-error';
+      el.textContent = 'This chart could not be drawn: ' + err;
+      console.error('chart ' + c.id + ':', err);
+    });
+  });
+})();
+`;
+
+export function buildReportHtml(
+  report: ReportInput,
+  scripts: VegaScripts,
+  options: HtmlOptions = {},
+): string {
+  const charts = report.sections.flatMap((s) => s.charts ?? []);
+  const seen = new Set<string>();
+  for (const c of charts) {
+    if (!CHART_NAME.test(c.name))
+      throw new Error(`chart name ${JSON.stringify(c.name)} must match ${CHART_NAME}`);
+    if (seen.has(c.name)) throw new Error(`chart name ${JSON.stringify(c.name)} is used twice in the report`);
+    seen.add(c.name);
+  }
+  const toc =
+    report.sections.length > 1
+      ? `<nav><ol>${report.sections
+          .map((s, i) => `<li><a href="#section-${i + 1}">${inlineHtml(s.heading)}</a></li>`)
+          .join('')}</ol></nav>`
+      : '';
+  const data = charts.map((c) => ({ id: chartId(c.name), spec: c.spec }));
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(report.title)}</title>`,
+    `<style>${STYLE}</style>`,
+    '</head>',
+    '<body>',
+    '<main>',
+    `<h1>${inlineHtml(report.title)}</h1>`,
+    paragraphs(report.intro),
+    toc,
+    ...report.sections.map((s, i) => sectionHtml(s, i, options)),
+    report.footer === undefined ? '' : `<footer>${inlineHtml(report.footer)}</footer>`,
+    '</main>',
+    `<script type="application/json" id="chart-data">${jsonInScript(data)}</script>`,
+    `<script>${scriptSafe(scripts.vega)}</script>`,
+    `<script>${scriptSafe(scripts.vegaLite)}</script>`,
+    `<script>${scriptSafe(scripts.vegaEmbed)}</script>`,
+    `<script>${EMBED}</script>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
