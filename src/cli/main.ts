@@ -6,6 +6,7 @@ import { Command, CommanderError } from 'commander';
 import { UsageError, reportError } from './errors.ts';
 import { registerCost } from './commands/cost.ts';
 import { registerOdds } from './commands/odds.ts';
+import { registerServe } from './commands/serve.ts';
 
 export async function main(argv: readonly string[]): Promise<number> {
   const program = new Command();
@@ -19,6 +20,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const exit = { code: 0 };
   registerOdds(program, exit);
   registerCost(program, exit);
+  registerServe(program, exit);
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return exit.code;

@@ -1,0 +1,52 @@
+/**
+ * Builds the odds page into web-dist/ (`npm run web`): src/web/main.ts -> app.js (page, rule sets,
+ * engine), src/web/chart-entry.ts -> chart.js (vega, vega-lite, vega-embed), app.css and index.html.
+ * Everything is bundled, nothing is fetched from a CDN, so the page works offline and from file://.
+ */
+import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const WEB_DIST = join(ROOT, 'web-dist');
+const SRC = join(ROOT, 'src', 'web');
+
+export interface BuiltFile {
+  readonly name: string;
+  readonly bytes: number;
+}
+
+export async function buildWeb(options: { outDir?: string; minify?: boolean } = {}): Promise<BuiltFile[]> {
+  const outDir = options.outDir ?? WEB_DIST;
+  // esbuild is loaded only when a build is asked for.
+  const esbuild = await import('esbuild');
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(outDir, { recursive: true });
+  const common = {
+    bundle: true,
+    minify: options.minify ?? true,
+    outdir: outDir,
+    logLevel: 'warning' as const,
+    legalComments: 'linked' as const,
+    absWorkingDir: ROOT,
+  };
+  await esbuild.build({
+    ...common,
+    entryPoints: { app: join(SRC, 'main.ts'), chart: join(SRC, 'chart-entry.ts') },
+    format: 'iife',
+    platform: 'browser',
+    target: ['es2020', 'safari15'],
+  });
+  await esbuild.build({ ...common, entryPoints: { app: join(SRC, 'app.css') } });
+  await copyFile(join(SRC, 'index.html'), join(outDir, 'index.html'));
+  const names = ['index.html', 'app.js', 'chart.js', 'app.css'];
+  return Promise.all(names.map(async (name) => ({ name, bytes: (await stat(join(outDir, name))).size })));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const outDir = process.argv[2] ? resolve(process.argv[2]) : WEB_DIST;
+  const files = await buildWeb({ outDir });
+  for (const f of files)
+    process.stdout.write(`${f.name.padEnd(12)} ${(f.bytes / 1024).toFixed(1).padStart(8)} KiB\n`);
+  process.stdout.write(`built ${outDir}\n`);
+}

@@ -1,0 +1,140 @@
+/**
+ * `debellator serve [--port N] [--host H] [--build]`: serves the odds page (web-dist/, built by
+ * `npm run web`) with node:http, static files only. Builds the page first when it is missing.
+ */
+import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { extname, join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Command } from 'commander';
+import { UsageError } from '../errors.ts';
+
+/** The package's web-dist/, wherever the command is run from. */
+export const WEB_DIST = fileURLToPath(new URL('../../../web-dist/', import.meta.url));
+
+const TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+};
+
+export interface StaticServer {
+  readonly url: string;
+  readonly server: Server;
+  close(): Promise<void>;
+}
+
+/** The file a request path names inside `root`, or undefined when it points outside it. */
+export function fileFor(root: string, urlPath: string): string | undefined {
+  let path: string;
+  try {
+    path = decodeURIComponent(urlPath.split(/[?#]/)[0] ?? '/');
+  } catch {
+    return undefined;
+  }
+  if (path.includes('\0')) return undefined;
+  const base = resolve(root);
+  const file = resolve(base, `.${path.endsWith('/') ? `${path}index.html` : path}`);
+  return file === base || file.startsWith(base + sep) ? file : undefined;
+}
+
+/** Serve the files under `root` (GET and HEAD only). Port 0 picks a free port. */
+export function serveStatic(root: string, options: { port: number; host: string }): Promise<StaticServer> {
+  const server = createServer((req, res) => {
+    void (async () => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, { allow: 'GET, HEAD' }).end();
+        return;
+      }
+      const file = fileFor(root, req.url ?? '/');
+      const found = file !== undefined && (await stat(file).catch(() => undefined))?.isFile();
+      if (!file || !found) {
+        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found\n');
+        return;
+      }
+      const body = await readFile(file);
+      res.writeHead(200, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'content-length': body.length,
+        'cache-control': 'no-cache',
+        'x-content-type-options': 'nosniff',
+      });
+      res.end(req.method === 'HEAD' ? undefined : body);
+    })().catch(() => {
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  });
+  return new Promise((ok, fail) => {
+    server.once('error', (e: NodeJS.ErrnoException) =>
+      fail(
+        e.code === 'EADDRINUSE'
+          ? new UsageError(`port ${options.port} is in use; pick another with --port`)
+          : e.code === 'EACCES'
+            ? new UsageError(`not allowed to listen on port ${options.port}; pick another with --port`)
+            : e,
+      ),
+    );
+    server.listen(options.port, options.host, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : options.port;
+      const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+      ok({
+        url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}/`,
+        server,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}
+
+function parsePort(v: string): number {
+  const n = Number(v);
+  if (!/^\d+$/.test(v) || n > 65535) throw new UsageError(`--port: "${v}" is not a port number (0-65535)`);
+  return n;
+}
+
+export function registerServe(program: Command, exit: { code: number }): void {
+  program
+    .command('serve')
+    .description('Serve the odds page on localhost (static files from web-dist/, built first if missing)')
+    .option('-p, --port <n>', 'port to listen on (0: any free port)', parsePort, 8080)
+    .option(
+      '--host <address>',
+      'address to listen on; 0.0.0.0 lets a phone on your network connect',
+      '127.0.0.1',
+    )
+    .option('--build', 'rebuild the page first even if web-dist/ exists')
+    .action(async (opts: { port: number; host: string; build?: boolean }) => {
+      if (opts.build || !existsSync(join(WEB_DIST, 'index.html'))) {
+        process.stdout.write('Building the odds page into web-dist/ ...\n');
+        let build: typeof import('../../../scripts/build-web.ts');
+        try {
+          build = await import('../../../scripts/build-web.ts');
+        } catch (e) {
+          throw new UsageError(
+            `cannot build the page (${(e as Error).message}); run \`npm run web\` in a dev checkout`,
+          );
+        }
+        await build.buildWeb({ outDir: WEB_DIST });
+      }
+      const s = await serveStatic(WEB_DIST, { port: opts.port, host: opts.host });
+      process.stdout.write(`Odds page at ${s.url}  (Ctrl+C to stop)\n`);
+      await new Promise<void>((done) => {
+        process.once('SIGINT', done);
+        process.once('SIGTERM', done);
+      });
+      await s.close();
+      exit.code = 0;
+    });
+}

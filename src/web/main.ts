@@ -1,0 +1,258 @@
+/// <reference lib="dom" />
+/**
+ * The odds page: holds one or two matchups (situation-file objects), draws the rule set's form for the
+ * one being edited, and shows every matchup's exact odds. State lives in the URL hash (url-state.ts).
+ */
+import type { OddsReport } from '../engine/odds.ts';
+import { ruleSetById, ruleSetOf, WEB_RULE_SETS } from './rulesets/index.ts';
+import type { SituationInput, WebRuleSet } from './rulesets/types.ts';
+import { hashToMatchups, matchupsToHash } from './url-state.ts';
+import { drawChart } from './view/chart.ts';
+import { CHART_DATASET, chartData, chartSpec } from './view/chart-spec.ts';
+import { h } from './view/dom.ts';
+import { inputDiff } from './view/input-diff.ts';
+import { changesList, explanation, oddsTables, summaryStrip } from './view/results.ts';
+
+interface State {
+  rs: WebRuleSet;
+  /** One matchup, or two: the second is the "what if". */
+  matchups: SituationInput[];
+  active: number;
+}
+
+const $ = (id: string): HTMLElement => {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`page is missing #${id}`);
+  return el;
+};
+
+function defaultState(rs: WebRuleSet = WEB_RULE_SETS[0] as WebRuleSet): State {
+  const version = rs.versions.at(-1)?.id ?? '';
+  return { rs, matchups: [rs.defaultInput(version)], active: 0 };
+}
+
+/** Every situation must belong to one rule set: the first one decides. */
+function stateFromInputs(raw: readonly unknown[]): State {
+  const rs = ruleSetOf(raw[0]);
+  const matchups = raw.slice(0, 2).map((r, i) => {
+    if (ruleSetOf(r) !== rs) throw new Error(`matchup ${i + 1} is not a ${rs.name} situation`);
+    try {
+      return rs.normalise(r);
+    } catch (e) {
+      throw new Error(`matchup ${i + 1}: ${(e as Error).message}`);
+    }
+  });
+  return { rs, matchups, active: 0 };
+}
+
+function stateFromHash(): State {
+  try {
+    const raw = hashToMatchups(location.hash);
+    if (raw.length === 0) return defaultState();
+    return stateFromInputs(raw);
+  } catch (e) {
+    showMessage(
+      `This link's situation could not be read: ${(e as Error).message}. Showing the default.`,
+      'error',
+    );
+    return defaultState();
+  }
+}
+
+let state: State;
+
+function showMessage(text: string, tone: 'error' | 'info' = 'info'): void {
+  const box = $('message');
+  box.className = `message ${tone}`;
+  box.replaceChildren(
+    h('span', {}, text),
+    h(
+      'button',
+      { type: 'button', class: 'icon', 'aria-label': 'Dismiss', onclick: () => box.replaceChildren() },
+      '\u2715',
+    ),
+  );
+}
+
+function setState(next: State): void {
+  state = next;
+  render();
+}
+
+function activeInput(): SituationInput {
+  return state.matchups[state.active] as SituationInput;
+}
+
+function updateActive(input: SituationInput): void {
+  setState({ ...state, matchups: state.matchups.map((m, i) => (i === state.active ? input : m)) });
+}
+
+function renderHeader(): void {
+  const rsSelect = h(
+    'select',
+    {
+      'data-field': 'ruleset',
+      'aria-label': 'Rule set',
+      onchange: (e: Event) => {
+        const rs = ruleSetById((e.target as HTMLSelectElement).value);
+        if (rs && rs !== state.rs) setState(defaultState(rs));
+      },
+    },
+    WEB_RULE_SETS.map((r) => h('option', { value: r.id, selected: r === state.rs }, r.name)),
+  );
+  const version = state.rs.versionOf(activeInput());
+  const versionSelect = h(
+    'select',
+    {
+      'data-field': 'version',
+      'aria-label': 'Rule version',
+      onchange: (e: Event) =>
+        updateActive(state.rs.withVersion(activeInput(), (e.target as HTMLSelectElement).value)),
+    },
+    state.rs.versions.map((v) => h('option', { value: v.id, selected: v.id === version }, v.name)),
+  );
+  versionSelect.value = version;
+  $('rules').replaceChildren(rsSelect, versionSelect);
+}
+
+function renderTabs(): void {
+  const tabs = state.matchups.map((_, i) =>
+    h(
+      'button',
+      {
+        type: 'button',
+        role: 'tab',
+        'data-field': `tab.${i + 1}`,
+        'aria-selected': String(i === state.active),
+        onclick: () => setState({ ...state, active: i }),
+      },
+      `Matchup ${i + 1}`,
+    ),
+  );
+  const extra =
+    state.matchups.length === 1
+      ? h(
+          'button',
+          {
+            type: 'button',
+            class: 'add',
+            'data-field': 'compare',
+            title: 'Copy this matchup into a second one to change and compare',
+            onclick: () => setState({ ...state, matchups: [activeInput(), activeInput()], active: 1 }),
+          },
+          '+ What if\u2026',
+        )
+      : h(
+          'button',
+          {
+            type: 'button',
+            class: 'icon',
+            'data-field': 'compare.remove',
+            'aria-label': 'Stop comparing',
+            title: 'Keep only the matchup shown',
+            onclick: () => setState({ ...state, matchups: [activeInput()], active: 0 }),
+          },
+          '\u2715',
+        );
+  $('tabs').replaceChildren(h('div', { role: 'tablist', class: 'tablist' }, tabs), extra);
+}
+
+function renderForm(): void {
+  const focused = (document.activeElement as HTMLElement | null)?.dataset?.field;
+  state.rs.renderForm($('form'), activeInput(), updateActive);
+  if (focused) document.querySelector<HTMLElement>(`[data-field="${CSS.escape(focused)}"]`)?.focus();
+}
+
+function renderResults(): void {
+  const reports: OddsReport[] = [];
+  try {
+    for (const m of state.matchups) reports.push(state.rs.report(m));
+  } catch (e) {
+    $('odds').replaceChildren(h('p', { class: 'message error' }, (e as Error).message));
+    return;
+  }
+  const outcomes = state.rs.outcomes;
+  const compare = reports.length > 1;
+  $('odds').replaceChildren(
+    compare ? changesList(inputDiff(state.matchups[0], state.matchups[1])) : '',
+    oddsTables(outcomes, reports),
+  );
+  $('explained').replaceChildren(explanation(outcomes, reports));
+  $('strip').replaceChildren(summaryStrip(outcomes, reports[state.active] as OddsReport));
+  drawChart($('chart'), {
+    spec: chartSpec(outcomes, reports),
+    key: `${state.rs.id}:${reports.length}`,
+    dataset: CHART_DATASET,
+    values: chartData(outcomes, reports),
+  });
+}
+
+function render(): void {
+  renderHeader();
+  renderTabs();
+  renderForm();
+  renderResults();
+  const hash = matchupsToHash(state.matchups);
+  if (location.hash !== hash) history.replaceState(null, '', hash);
+}
+
+function exportJson(): void {
+  const text = `${JSON.stringify(activeInput(), null, 2)}\n`;
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = h('a', { href: url, download: `situation-${state.active + 1}.json` });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+async function importJson(file: File): Promise<void> {
+  try {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(await file.text());
+    } catch {
+      throw new Error(`${file.name} is not JSON`);
+    }
+    const rs = ruleSetOf(raw);
+    const input = rs.normalise(raw);
+    if (rs !== state.rs) setState({ rs, matchups: [input], active: 0 });
+    else updateActive(input);
+    showMessage(`Loaded ${file.name} into matchup ${state.active + 1}.`);
+  } catch (e) {
+    showMessage(`Could not import ${file.name}: ${(e as Error).message}`, 'error');
+  }
+}
+
+async function shareLink(): Promise<void> {
+  const url = location.href;
+  try {
+    if (navigator.share && matchMedia('(pointer: coarse)').matches) {
+      await navigator.share({ title: document.title, url });
+      return;
+    }
+    await navigator.clipboard.writeText(url);
+    showMessage('Link copied: it reproduces this page.');
+  } catch {
+    showMessage(`Copy this link: ${url}`);
+  }
+}
+
+function wireActions(): void {
+  $('export').addEventListener('click', exportJson);
+  const file = $('import-file') as HTMLInputElement;
+  $('import').addEventListener('click', () => file.click());
+  file.addEventListener('change', () => {
+    const f = file.files?.[0];
+    if (f) void importJson(f);
+    file.value = '';
+  });
+  $('share').addEventListener('click', () => void shareLink());
+  window.addEventListener('hashchange', () => {
+    if (location.hash !== matchupsToHash(state.matchups)) setState(stateFromHash());
+  });
+}
+
+state = stateFromHash();
+wireActions();
+render();

@@ -1,0 +1,379 @@
+/// <reference lib="dom" />
+/**
+ * The DBM situation form: one card per side with the circumstances of DbmSide (src/rules/dbm/situation.ts)
+ * and a row for the combat as a whole. It only builds a DbmSituation; the rule set does the rest.
+ * Every control carries data-field="<path>" so tests and focus restoring can find it.
+ */
+import { allElements, formatElement } from '../../../rules/dbm/notation.ts';
+import {
+  FORTIFICATIONS,
+  GOINGS,
+  PSILOI_WEAPONS,
+  type DbmSide,
+  type DbmSituation,
+  type Fortification,
+  type Going,
+  type PsiloiWeapon,
+  type RearRank,
+} from '../../../rules/dbm/situation.ts';
+import {
+  REGULARITIES,
+  TROOP_NAMES,
+  TROOP_TYPES,
+  type Element,
+  type Grade,
+  type Regularity,
+  type TroopType,
+} from '../../../rules/dbm/troops.ts';
+import { h, type Child } from '../../view/dom.ts';
+
+type Id = 'a' | 'b';
+type Emit = (s: DbmSituation) => void;
+
+/** Every element the rules allow (DBM 3.2 p.10 Element Cost), indexed for the pickers. */
+const ALLOWED = allElements();
+const gradesFor = (type: TroopType, reg: Regularity): Grade[] =>
+  ALLOWED.filter((e) => e.type === type && e.reg === reg).map((e) => e.grade);
+const regsFor = (type: TroopType): Regularity[] => REGULARITIES.filter((r) => gradesFor(type, r).length > 0);
+
+/** The closest allowed element after one part of the notation changed. */
+function nearestElement(type: TroopType, reg: Regularity, grade: Grade): Element {
+  const regs = regsFor(type);
+  const r = regs.includes(reg) ? reg : (regs[0] as Regularity);
+  const grades = gradesFor(type, r);
+  const g = grades.includes(grade) ? grade : grades.includes('O') ? 'O' : (grades[0] as Grade);
+  return { type, reg: r, grade: g };
+}
+
+const GOING_LABELS: Record<Going, string> = {
+  good: 'Good going',
+  rough: 'Rough going',
+  difficult: 'Difficult going',
+  brush: 'Brush',
+  dunes: 'Dunes',
+};
+const FORT_LABELS: Record<Fortification, string> = {
+  none: 'No fortification',
+  temporary: 'Behind temporary fortification',
+  permanent: 'Behind permanent fortification',
+};
+const WEAPON_LABELS: Record<PsiloiWeapon, string> = {
+  bow: 'bow',
+  crossbow: 'crossbow',
+  handgun: 'handgun',
+  other: 'other',
+};
+
+/** The <details> sections the user opened, kept across re-renders. */
+const openSections = new Set<string>();
+
+function select<T extends string>(
+  field: string,
+  label: string,
+  options: readonly { value: T; label: string; disabled?: boolean }[],
+  current: T,
+  pick: (v: T) => void,
+): HTMLSelectElement {
+  const el = h(
+    'select',
+    {
+      'data-field': field,
+      'aria-label': label,
+      onchange: (e: Event) => pick((e.target as HTMLSelectElement).value as T),
+    },
+    options.map((o) =>
+      h('option', { value: o.value, selected: o.value === current, disabled: o.disabled }, o.label),
+    ),
+  );
+  el.value = current;
+  return el;
+}
+
+function segmented<T extends string | number>(
+  field: string,
+  label: string,
+  options: readonly { value: T; label: string; disabled?: boolean }[],
+  current: T,
+  pick: (v: T) => void,
+): HTMLElement {
+  return h(
+    'div',
+    { class: 'field' },
+    h('span', { class: 'field-label' }, label),
+    h(
+      'div',
+      { class: 'segmented', role: 'group', 'aria-label': label },
+      options.map((o) =>
+        h(
+          'button',
+          {
+            type: 'button',
+            'data-field': `${field}=${o.value}`,
+            'aria-pressed': String(o.value === current),
+            disabled: o.disabled,
+            onclick: () => pick(o.value),
+          },
+          o.label,
+        ),
+      ),
+    ),
+  );
+}
+
+function chip(
+  field: string,
+  label: string,
+  checked: boolean,
+  toggle: (v: boolean) => void,
+  title?: string,
+): HTMLElement {
+  return h(
+    'label',
+    { class: 'chip', title },
+    h('input', {
+      type: 'checkbox',
+      'data-field': field,
+      checked,
+      onchange: (e: Event) => toggle((e.target as HTMLInputElement).checked),
+    }),
+    h('span', {}, label),
+  );
+}
+
+function section(key: string, summary: string, ...body: Child[]): HTMLElement {
+  const d = h('details', { class: 'more', open: openSections.has(key) }, h('summary', {}, summary), ...body);
+  d.addEventListener('toggle', () => (d.open ? openSections.add(key) : openSections.delete(key)));
+  return d;
+}
+
+/** Reg/Irr, type and grade: only combinations the rules allow can be picked. */
+function elementPicker(field: string, label: string, e: Element, pick: (e: Element) => void): HTMLElement {
+  return h(
+    'div',
+    { class: 'picker', role: 'group', 'aria-label': label },
+    select(
+      `${field}.reg`,
+      `${label}: regular or irregular`,
+      REGULARITIES.map((r) => ({ value: r, label: r, disabled: !regsFor(e.type).includes(r) })),
+      e.reg,
+      (reg) => pick(nearestElement(e.type, reg, e.grade)),
+    ),
+    select(
+      `${field}.type`,
+      `${label}: troop type`,
+      TROOP_TYPES.map((t) => ({ value: t, label: `${t} \u2013 ${TROOP_NAMES[t]}` })),
+      e.type,
+      (type) => pick(nearestElement(type, e.reg, e.grade)),
+    ),
+    select(
+      `${field}.grade`,
+      `${label}: grade`,
+      gradesFor(e.type, e.reg).map((g) => ({ value: g, label: `(${g})` })),
+      e.grade,
+      (grade) => pick({ ...e, grade }),
+    ),
+  );
+}
+
+function rearRanks(id: Id, side: DbmSide, set: (changes: Partial<DbmSide>) => void): HTMLElement {
+  const setRank = (i: number, rank: RearRank) => set({ rear: side.rear.map((r, j) => (j === i ? rank : r)) });
+  const rows = side.rear.map((rank, i) => {
+    const field = `${id}.rear.${i}`;
+    const label = `${id.toUpperCase()} rank ${i + 2}`;
+    return h(
+      'li',
+      { class: 'rank' },
+      h('span', { class: 'rank-no' }, `${i + 2}${['nd', 'rd', 'th'][i]}`),
+      elementPicker(`${field}.element`, label, rank.element, (element) => setRank(i, { ...rank, element })),
+      rank.element.type === 'Ps' &&
+        select(
+          `${field}.weapon`,
+          `${label}: psiloi weapon`,
+          [
+            { value: '', label: 'weapon?' },
+            ...PSILOI_WEAPONS.map((w) => ({ value: w, label: WEAPON_LABELS[w] })),
+          ],
+          rank.weapon ?? '',
+          (w) => {
+            const { weapon: _old, ...rest } = rank;
+            setRank(i, w === '' ? rest : { ...rest, weapon: w });
+          },
+        ),
+      chip(
+        `${field}.listPermitted`,
+        'list permits',
+        rank.listPermitted === true,
+        (v) => {
+          const { listPermitted: _old, ...rest } = rank;
+          setRank(i, v ? { ...rest, listPermitted: true } : rest);
+        },
+        'The army list expressly permits this element to support',
+      ),
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'icon',
+          'data-field': `${field}.remove`,
+          'aria-label': `Remove ${label}`,
+          onclick: () => set({ rear: side.rear.filter((_, j) => j !== i) }),
+        },
+        '\u2715',
+      ),
+    );
+  });
+  return h(
+    'div',
+    { class: 'field' },
+    h('span', { class: 'field-label' }, 'Ranks behind'),
+    rows.length > 0 && h('ol', { class: 'ranks' }, rows),
+    side.rear.length < 3 &&
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'add',
+          'data-field': `${id}.rear.add`,
+          onclick: () =>
+            set({ rear: [...side.rear, { element: side.rear.at(-1)?.element ?? side.element }] }),
+        },
+        `+ ${['2nd', '3rd', '4th'][side.rear.length]} rank`,
+      ),
+  );
+}
+
+function sideCard(id: Id, s: DbmSituation, emit: Emit): HTMLElement {
+  const side = s[id];
+  const set = (changes: Partial<DbmSide>) => emit({ ...s, [id]: { ...side, ...changes } });
+  const flag = (key: keyof DbmSide & string, label: string, title?: string) =>
+    chip(`${id}.${key}`, label, side[key] === true, (v) => set({ [key]: v }), title);
+  const count = (key: 'overlaps' | 'flankContacts' | 'aiders', label: string, max: number) =>
+    segmented(
+      `${id}.${key}`,
+      label,
+      [0, 1, 2].map((n) => ({ value: n, label: String(n), disabled: n > max })),
+      side[key],
+      (n) => set({ [key]: n }),
+    );
+  const t = side.element.type;
+  // Circumstances that only concern some troop types are offered for those (or when already set).
+  const offer = (key: keyof DbmSide, types: readonly TroopType[]) => types.includes(t) || side[key] === true;
+  const shooting = s.mode === 'shooting';
+  return h(
+    'section',
+    { class: `side side-${id}`, 'aria-label': `Side ${id.toUpperCase()}` },
+    h('h2', {}, h('span', { class: 'badge' }, id.toUpperCase()), ' ', formatElement(side.element)),
+    elementPicker(`${id}.element`, `Side ${id.toUpperCase()}`, side.element, (element) => set({ element })),
+    h(
+      'div',
+      { class: 'chips' },
+      flag('general', 'General', "General's element of an undemoralised command"),
+      flag('rearContact', 'Enemy on rear', 'An enemy front edge touches its rear'),
+      !shooting && flag('movedIntoContact', 'Moved into contact', 'It moved into contact this bound'),
+    ),
+    h(
+      'div',
+      { class: 'row' },
+      count('overlaps', 'Overlaps', 2 - side.flankContacts),
+      count('flankContacts', 'Flank contacts', 2 - side.overlaps),
+    ),
+    h(
+      'div',
+      { class: 'field' },
+      h('span', { class: 'field-label' }, 'Going'),
+      select(
+        `${id}.going`,
+        `Side ${id.toUpperCase()} going`,
+        GOINGS.map((g) => ({ value: g, label: GOING_LABELS[g] })),
+        side.going,
+        (going) => set({ going }),
+      ),
+    ),
+    (shooting || side.aiders > 0) && count('aiders', 'Elements aiding its shooting', 2),
+    rearRanks(id, side, set),
+    section(
+      `${id}.more`,
+      'More circumstances',
+      h(
+        'div',
+        { class: 'chips' },
+        flag('demoralised', 'Demoralised', 'Element of a demoralised command'),
+        flag('doubleBased', 'Double element', 'Front element and 2nd rank are one double element'),
+        flag(
+          'listGradeSupport',
+          'List: other grade supports',
+          'The army list allows support by another grade',
+        ),
+        flag('uphill', 'Uphill / bank', 'Upslope, on a raised tower, or defending a river bank'),
+        flag('assaultingFortification', 'Assaulting fortification'),
+        flag(
+          'crossingRiver',
+          'Crossing river',
+          'Crossing a river that is not paltry, away from a ford or bridge',
+        ),
+        flag('disadvantaged', 'Disadvantaged', 'By weather, or shooting to or from a wood'),
+        offer('chariots', ['Kn', 'Cv']) && flag('chariots', 'Chariots'),
+        offer('disembarked', ['Gal', 'Shp', 'Bts']) && flag('disembarked', 'Disembarked'),
+        offer('unladen', ['Gal', 'Shp', 'Bts']) && flag('unladen', 'Unladen'),
+        offer('mobile', ['Bg']) && flag('mobile', 'Mobile baggage'),
+      ),
+      h(
+        'div',
+        { class: 'field' },
+        select(
+          `${id}.fortification`,
+          `Side ${id.toUpperCase()} fortification`,
+          FORTIFICATIONS.map((f) => ({ value: f, label: FORT_LABELS[f] })),
+          side.fortification,
+          (fortification) => set({ fortification }),
+        ),
+      ),
+    ),
+  );
+}
+
+function combatRow(s: DbmSituation, emit: Emit): HTMLElement {
+  return h(
+    'div',
+    { class: 'combat' },
+    segmented(
+      'mode',
+      'Combat',
+      [
+        { value: 'close', label: 'Close combat' },
+        { value: 'shooting', label: 'Shooting' },
+      ],
+      s.mode,
+      (mode) => emit({ ...s, mode }),
+    ),
+    segmented(
+      'bound',
+      'Whose bound',
+      [
+        { value: 'a', label: 'A' },
+        { value: 'b', label: 'B' },
+      ],
+      s.bound,
+      (bound) => emit({ ...s, bound }),
+    ),
+    s.mode === 'shooting' &&
+      segmented(
+        'shooters',
+        'Who shoots',
+        [
+          { value: 'a', label: 'A' },
+          { value: 'b', label: 'B' },
+          { value: 'both', label: 'Both' },
+        ],
+        s.shooters,
+        (shooters) => emit({ ...s, shooters }),
+      ),
+  );
+}
+
+export function renderDbmForm(host: HTMLElement, s: DbmSituation, emit: Emit): void {
+  host.replaceChildren(
+    combatRow(s, emit),
+    h('div', { class: 'sides' }, sideCard('a', s, emit), sideCard('b', s, emit)),
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * What the page needs from one rule system. The page itself never sees a rule set's situation type: it
+ * holds situation-file objects (plain JSON, the format `debellator odds --situation` reads) and hands
+ * them to the rule set's module to validate, report and edit. Adding a rule set = one module + one line
+ * in rulesets/index.ts.
+ */
+import type { OddsReport } from '../../engine/odds.ts';
+
+/** A situation-file object: plain JSON. */
+export type SituationInput = Readonly<Record<string, unknown>>;
+
+export interface OutcomeView {
+  /** The outcome id used in reports, e.g. "recoil". */
+  readonly id: string;
+  /** What happens to a side, e.g. "recoils". */
+  readonly label: string;
+  /** The cumulative view for this outcome and every worse one, e.g. "recoils or worse"; omitted when
+   *  the cumulative view adds nothing (the worst outcome, or "no effect"). */
+  readonly atLeast?: string;
+  /** Bar colour. */
+  readonly color: string;
+}
+
+export interface WebRuleSet {
+  readonly id: string;
+  readonly name: string;
+  /** Rule versions; the id is the situation file's `rules` value. */
+  readonly versions: readonly { readonly id: string; readonly name: string }[];
+  /** Every outcome in the rule set's order, worst first. */
+  readonly outcomes: readonly OutcomeView[];
+  defaultInput(version: string): SituationInput;
+  /** The version a situation is written for. */
+  versionOf(input: SituationInput): string;
+  withVersion(input: SituationInput, version: string): SituationInput;
+  /** Validate any object (from a link or an imported file) into this rule set's minimal form.
+   *  Throws an Error whose message names the bad field. */
+  normalise(input: unknown): SituationInput;
+  /** The exact odds, the object `debellator odds --json` prints. Throws like normalise. */
+  report(input: SituationInput): OddsReport;
+  /** Draw the form editing `input` into `host` (replacing its content); `onChange` gets each edit. */
+  renderForm(host: HTMLElement, input: SituationInput, onChange: (next: SituationInput) => void): void;
+}

@@ -1,0 +1,108 @@
+/**
+ * The outcome chart as a Vega-Lite spec built from report data: one 100% stacked bar per side (and per
+ * matchup when two are compared), outcomes in the rule set's order, worst first, from the left.
+ */
+import type { TopLevelSpec } from 'vega-lite';
+import type { OddsReport } from '../../engine/odds.ts';
+import type { OutcomeView } from '../rulesets/types.ts';
+
+export interface ChartDatum {
+  readonly bar: string;
+  readonly outcome: string;
+  readonly order: number;
+  readonly count: number;
+  readonly of: number;
+  readonly p: number;
+}
+
+/** One row per (bar, outcome): sides A then B, matchups in order within each side. */
+export function chartData(outcomes: readonly OutcomeView[], reports: readonly OddsReport[]): ChartDatum[] {
+  const rows: ChartDatum[] = [];
+  for (const id of ['a', 'b'] as const) {
+    reports.forEach((r, m) => {
+      const bar = `${id.toUpperCase()}${reports.length > 1 ? m + 1 : ''} ${r[id].element}`;
+      outcomes.forEach((o, order) => {
+        const t = r[id].outcomes[o.id];
+        if (!t) throw new Error(`report has no outcome "${o.id}"`);
+        rows.push({
+          bar,
+          outcome: o.label,
+          order,
+          count: t.count,
+          of: t.of,
+          p: t.of === 0 ? 0 : t.count / t.of,
+        });
+      });
+    });
+  }
+  return rows;
+}
+
+/** The name of the spec's data set, for updating a drawn chart in place. */
+export const CHART_DATASET = 'odds';
+
+export function chartSpec(outcomes: readonly OutcomeView[], reports: readonly OddsReport[]): TopLevelSpec {
+  const values = chartData(outcomes, reports);
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    description: 'Chance of each outcome for each side',
+    data: { name: CHART_DATASET, values: values.map((d) => ({ ...d })) },
+    width: 'container',
+    autosize: { type: 'fit-x', contains: 'padding' },
+    // A fixed height (not a step) so the container-wide width can fit without a discrete-height warning.
+    height: 32 * new Set(values.map((d) => d.bar)).size,
+    background: 'transparent',
+    config: {
+      view: { stroke: null },
+      axis: { labelFontSize: 12, domain: false, ticks: false },
+      legend: { labelFontSize: 12, symbolType: 'square' },
+    },
+    transform: [
+      { stack: 'p', groupby: ['bar'], sort: [{ field: 'order' }], as: ['p0', 'p1'] },
+      { calculate: '(datum.p0 + datum.p1) / 2', as: 'mid' },
+    ],
+    encoding: {
+      y: {
+        field: 'bar',
+        type: 'nominal',
+        sort: null,
+        title: null,
+        axis: { labelLimit: 120, labelPadding: 6 },
+      },
+    },
+    layer: [
+      {
+        mark: { type: 'bar', height: { band: 0.8 } },
+        encoding: {
+          x: {
+            field: 'p0',
+            type: 'quantitative',
+            scale: { domain: [0, 1] },
+            axis: { format: '.0%', tickCount: 4, title: null, grid: true },
+          },
+          x2: { field: 'p1' },
+          color: {
+            field: 'outcome',
+            type: 'nominal',
+            scale: { domain: outcomes.map((o) => o.label), range: outcomes.map((o) => o.color) },
+            legend: { orient: 'bottom', title: null, direction: 'horizontal' },
+          },
+          tooltip: [
+            { field: 'bar', title: 'side' },
+            { field: 'outcome' },
+            { field: 'p', format: '.1%', title: 'chance' },
+            { field: 'count', title: 'rolls' },
+          ],
+        },
+      },
+      {
+        mark: { type: 'text', fontSize: 11, fontWeight: 600, color: '#1d2329' },
+        transform: [{ filter: 'datum.p >= 0.1' }],
+        encoding: {
+          x: { field: 'mid', type: 'quantitative' },
+          text: { field: 'p', type: 'quantitative', format: '.0%' },
+        },
+      },
+    ],
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * Shared set-up of the browser tests: Debian's chromium driven by playwright-core (never a downloaded
+ * browser), the page built into a temporary folder and served by the `serve` command's static server.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { buildWeb } from '../../scripts/build-web.ts';
+import { serveStatic, type StaticServer } from '../../src/cli/commands/serve.ts';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Debian's chromium, or a clear failure: the browser tests must not be skipped silently. */
+export function chromiumPath(): string {
+  try {
+    return execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
+  } catch {
+    throw new Error(
+      "chromium is not installed: the web page tests drive Debian's chromium. Install it with " +
+        '`apt-get update && apt-get install -y chromium` (never `npx playwright install`).',
+    );
+  }
+}
+
+export interface Harness {
+  readonly url: string;
+  readonly context: BrowserContext;
+  /** Console errors, page errors and requests leaving the site seen so far, across pages. */
+  readonly errors: string[];
+  open(hash?: string, viewport?: { width: number; height: number }): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(): Promise<Harness> {
+  const executablePath = chromiumPath();
+  const site = mkdtempSync(join(tmpdir(), 'debellator-web-'));
+  const profile = mkdtempSync(join(tmpdir(), 'debellator-chromium-'));
+  await buildWeb({ outDir: site });
+  const server: StaticServer = await serveStatic(site, { port: 0, host: '127.0.0.1' });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    acceptDownloads: true,
+    viewport: { width: 390, height: 844 },
+  });
+  const errors: string[] = [];
+  return {
+    url: server.url,
+    context,
+    errors,
+    async open(hash = '', viewport) {
+      const page = await context.newPage();
+      if (viewport) await page.setViewportSize(viewport);
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+      // Offline once loaded: nothing but the page's own files (no CDN, no schema fetch).
+      page.on('request', (r) => {
+        const u = r.url();
+        if (!u.startsWith(server.url) && !/^(data|blob):/.test(u))
+          errors.push(`request outside the site: ${u}`);
+      });
+      await page.goto(`${server.url}index.html${hash}`);
+      await page.waitForSelector('#chart svg', { timeout: 15_000 });
+      return page;
+    },
+    async close() {
+      await context.close();
+      await server.close();
+      rmSync(site, { recursive: true, force: true });
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ShownCell {
+  readonly count: number;
+  readonly of: number;
+  readonly text: string;
+}
+
+/** Every probability the page shows, keyed "<matchup>:<side>.<outcome>" (or "...atleast:<outcome>"). */
+export async function shownCells(page: Page): Promise<Record<string, ShownCell>> {
+  return page.$$eval('td[data-key][data-matchup]', (tds) =>
+    Object.fromEntries(
+      tds.map((td) => {
+        const el = td as HTMLElement;
+        return [
+          `${el.dataset.matchup}:${el.dataset.key}`,
+          {
+            count: Number(el.dataset.count),
+            of: Number(el.dataset.of),
+            text: el.querySelector('.pct')?.textContent ?? '',
+          },
+        ];
+      }),
+    ),
+  );
+}

@@ -1,0 +1,206 @@
+/**
+ * The odds page in a real browser (Debian's chromium): the numbers it shows are oddsReport's for the
+ * situation built in its form, the link reproduces the page, the export is a situation file the CLI
+ * reads, and it fits a 390-pixel phone.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oddsReport, type OddsReport } from '../../src/engine/odds.ts';
+import { dbm, type DbmOutcome } from '../../src/rules/dbm/index.ts';
+import { parseDbmSituation, situationToInput } from '../../src/rules/dbm/situation-input.ts';
+import { decodeJson } from '../../src/web/base64url.ts';
+import { shownCells, startHarness, type Harness, type ShownCell } from './browser.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const OUTCOMES = ['destroyed', 'flee', 'recoil', 'none'] as const;
+
+let harness: Harness;
+beforeAll(async () => {
+  harness = await startHarness();
+}, 60_000);
+afterAll(async () => {
+  await harness?.close();
+});
+
+type Report = OddsReport<DbmOutcome>;
+const report = (input: unknown): Report => oddsReport(dbm, parseDbmSituation(input));
+const field = (name: string) => `[data-field="${name}"]`;
+
+/** Every shown number of one matchup equals the report's exact count, and its percentage. */
+function expectShown(cells: Record<string, ShownCell>, matchup: number, r: Report): void {
+  for (const side of ['a', 'b'] as const) {
+    let worse = 0;
+    for (const o of OUTCOMES) {
+      const t = r[side].outcomes[o];
+      const cell = cells[`${matchup}:${side}.${o}`];
+      expect(cell, `${matchup}:${side}.${o}`).toEqual({
+        count: t.count,
+        of: t.of,
+        text: `${(t.p * 100).toFixed(1)}%`,
+      });
+      worse += t.count;
+      if (o === 'flee' || o === 'recoil')
+        expect(cells[`${matchup}:${side}.atleast:${o}`]?.count, `${side} ${o} or worse`).toBe(worse);
+    }
+  }
+}
+
+/** A: Irr Wb(O) general in rough going; B: Reg Bd(O) overlapped once. Set through the form. */
+async function setWarbandAgainstBlades(page: Page): Promise<void> {
+  await page.selectOption(field('a.element.type'), 'Wb');
+  await page.selectOption(field('a.element.reg'), 'Irr');
+  await page.selectOption(field('a.element.grade'), 'O');
+  await page.check(field('a.general'));
+  await page.selectOption(field('a.going'), 'rough');
+  await page.selectOption(field('b.element.type'), 'Bd');
+  await page.selectOption(field('b.element.reg'), 'Reg');
+  await page.selectOption(field('b.element.grade'), 'O');
+  await page.click(field('b.overlaps=1'));
+}
+
+const WARBAND_V_BLADES = {
+  rules: 'dbm-3.2',
+  mode: 'close',
+  a: { element: 'Irr Wb(O)', general: true, going: 'rough' },
+  b: { element: 'Reg Bd(O)', overlaps: 1 },
+};
+
+async function hashSituations(page: Page): Promise<unknown[]> {
+  const params = new URLSearchParams(new URL(page.url()).hash.slice(1));
+  return ['s', 'vs'].flatMap((k) => (params.has(k) ? [decodeJson(params.get(k) as string)] : []));
+}
+
+describe('odds page', () => {
+  it('shows the exact odds of oddsReport for a matchup built in the form, per rule version', async () => {
+    const page = await harness.open();
+    await setWarbandAgainstBlades(page);
+    const r32 = report(WARBAND_V_BLADES);
+    // DBM 3.2: A destroyed 4/36, recoils or worse 21/36; B destroyed 10/36.
+    expect([r32.a.outcomes.destroyed.count, r32.b.outcomes.destroyed.count]).toEqual([4, 10]);
+    const cells = await shownCells(page);
+    expectShown(cells, 1, r32);
+    expect(cells['1:a.atleast:recoil']).toEqual({ count: 21, of: 36, text: '58.3%' });
+    // The URL holds the situation file, defaults left out.
+    expect(await hashSituations(page)).toEqual([WARBAND_V_BLADES]);
+    // Factors listed with their rule sections, as the rule set explains them.
+    const rules = await page.$$eval('.factors.side-a .rule', (els) => els.map((e) => e.textContent));
+    expect(rules).toEqual(r32.a.factors.map((f) => f.rule));
+    // DBM 3.0: warband in bad going fight at -2, not -1 (3.2 end note lv).
+    await page.selectOption(field('version'), 'dbm-3.0');
+    const r30 = report({ ...WARBAND_V_BLADES, rules: 'dbm-3.0' });
+    expect(r30.a.outcomes.destroyed.count).toBe(9);
+    expectShown(await shownCells(page), 1, r30);
+    expect(harness.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('reproduces the page from its link', async () => {
+    const page = await harness.open();
+    await setWarbandAgainstBlades(page);
+    await page.click(field('compare'));
+    await page.click(field('a.rear.add'));
+    const url = page.url();
+    const before = await shownCells(page);
+    const again = await harness.open(new URL(url).hash);
+    expect(await shownCells(again)).toEqual(before);
+    expect(await again.inputValue(field('a.element.type'))).toBe('Wb');
+    expect(await again.inputValue(field('a.going'))).toBe('rough');
+    expect(await again.locator(field('tab.2')).count()).toBe(1);
+    expect(harness.errors).toEqual([]);
+    await Promise.all([page.close(), again.close()]);
+  });
+
+  it('compares a second matchup and shows the difference: a 2nd rank of blades', async () => {
+    const page = await harness.open();
+    await setWarbandAgainstBlades(page);
+    await page.click(field('compare'));
+    await page.click(field('b.rear.add'));
+    const second = { ...WARBAND_V_BLADES, b: { ...WARBAND_V_BLADES.b, rear: ['Reg Bd(O)'] } };
+    expect(await hashSituations(page)).toEqual([WARBAND_V_BLADES, second]);
+    const [r1, r2] = [report(WARBAND_V_BLADES), report(second)];
+    const cells = await shownCells(page);
+    expectShown(cells, 1, r1);
+    expectShown(cells, 2, r2);
+    const diffs = await page.$$eval('td.diff', (tds) =>
+      Object.fromEntries(
+        tds.map((td) => [(td as HTMLElement).dataset.key, Number((td as HTMLElement).dataset.diff)]),
+      ),
+    );
+    for (const side of ['a', 'b'] as const)
+      for (const o of OUTCOMES) {
+        const d = r2[side].outcomes[o].count / 36 - r1[side].outcomes[o].count / 36;
+        expect(diffs[`${side}.${o}`], `${side}.${o}`).toBeCloseTo(d, 6);
+      }
+    expect(await page.textContent('.changes')).toContain('b.rear');
+    expect(harness.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('exports a situation file that `debellator odds --situation` reads, and imports one', async () => {
+    const page = await harness.open();
+    await setWarbandAgainstBlades(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
+    const file = join(tmpdir(), `debellator-export-${process.pid}.json`);
+    await download.saveAs(file);
+    const exported = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    expect(exported).toEqual(situationToInput(parseDbmSituation(WARBAND_V_BLADES)));
+    const cli = JSON.parse(
+      execFileSync(
+        process.execPath,
+        [join(ROOT, 'bin', 'debellator.js'), 'odds', '--situation', file, '--json'],
+        {
+          encoding: 'utf8',
+        },
+      ),
+    ) as Report;
+    expect(cli).toEqual(report(WARBAND_V_BLADES));
+
+    const shooting = {
+      rules: 'dbm-3.1',
+      mode: 'shooting',
+      shooters: 'both',
+      a: { element: 'Reg Bw(O)' },
+      b: { element: 'Reg Bw(I)' },
+    };
+    writeFileSync(file, JSON.stringify(shooting));
+    await page.setInputFiles('#import-file', file);
+    await page.waitForSelector(field('shooters=both'));
+    expectShown(await shownCells(page), 1, report(shooting));
+    expect(await page.inputValue(field('version'))).toBe('dbm-3.1');
+    expect(harness.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('says so when a link is damaged, and shows the default matchup', async () => {
+    const page = await harness.open('#s=not-a-situation');
+    expect(await page.textContent('#message')).toContain("This link's situation could not be read");
+    expectShown(
+      await shownCells(page),
+      1,
+      report({ a: { element: 'Reg Bd(O)' }, b: { element: 'Irr Kn(S)' } }),
+    );
+    expect(harness.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('fits a 390-pixel-wide phone screen, one matchup or two', async () => {
+    const page = await harness.open('', { width: 390, height: 844 });
+    await setWarbandAgainstBlades(page);
+    const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+    expect(await width()).toBeLessThanOrEqual(390);
+    const dir = join(tmpdir(), 'debellator-screenshots');
+    mkdirSync(dir, { recursive: true });
+    await page.screenshot({ path: join(dir, 'odds-390.png'), fullPage: true });
+    await page.click(field('compare'));
+    await page.click(field('a.rear.add'));
+    await page.click('summary >> text=More circumstances');
+    expect(await width()).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: join(dir, 'odds-390-compare.png'), fullPage: true });
+    expect(harness.errors).toEqual([]);
+    await page.close();
+  });
+});
