@@ -1,3 +1,5 @@
+import type { ExactDistribution } from './exact.ts';
+
 /**
  * The contract every rule system implements (see DESIGN.md "Rule sets").
  * A rule set is pure: no I/O, no randomness. The engine enumerates or samples its dice.
@@ -48,4 +50,10 @@ export interface RuleSet<S, O extends string> {
   resolve(situation: S, dice: readonly number[]): JointOutcome<O>;
   /** Every factor that applies, with its rule section. */
   explain(situation: S): Explanation;
+  /**
+   * Optional: the exact distribution computed a faster way than resolving every combination of dice
+   * (e.g. GBA, whose many d10s merge into few intermediate states). Must give the same counts as
+   * `enumerate` would; tests check this.
+   */
+  exact?(situation: S): ExactDistribution<O>;
 }

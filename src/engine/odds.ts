@@ -35,7 +35,7 @@ export function oddsReport<S extends { rules: string; mode: string }, O extends 
   rules: RuleSet<S, O>,
   situation: S,
 ): OddsReport<O> {
-  const d = enumerate(rules, situation);
+  const d = rules.exact ? rules.exact(situation) : enumerate(rules, situation);
   const ex = rules.explain(situation);
   return {
     rules: situation.rules,

@@ -9,6 +9,7 @@ import { parseDbmSituation } from './dbm/situation-input.ts';
 import { DBM_VERSION_IDS, DBM_VERSIONS, type DbmVersionId } from './dbm/versions.ts';
 import { bnb, parseBnbSituation } from './bnb/index.ts';
 import { dba, parseDbaSituation } from './dba/index.ts';
+import { gba, parseGbaSituation } from './gba/index.ts';
 
 export interface RuleSystem {
   /** Versions (rules ids) this system answers to. */
@@ -16,6 +17,8 @@ export interface RuleSystem {
   readonly defaultId: string;
   readonly name: (id: string) => string;
   readonly ruleset: RuleSet<never, string>;
+  /** Top-level situation fields a command line fills in when the user gives none. */
+  readonly defaults: Readonly<Record<string, unknown>>;
   /** Validate a situation-file object; throws an error naming the bad field. */
   readonly parseSituation: (
     input: unknown,
@@ -28,6 +31,7 @@ const DBM: RuleSystem = {
   defaultId: 'dbm-3.2',
   name: (id) => DBM_VERSIONS[id as DbmVersionId].name,
   ruleset: dbm as unknown as RuleSet<never, string>,
+  defaults: { mode: 'close', bound: 'a' },
   parseSituation: parseDbmSituation,
 };
 
@@ -36,6 +40,7 @@ const BNB: RuleSystem = {
   defaultId: 'bnb-0.7',
   name: () => 'Blood and Blades 0.7',
   ruleset: bnb as unknown as RuleSet<never, string>,
+  defaults: { mode: 'close', bound: 'a' },
   parseSituation: parseBnbSituation,
 };
 
@@ -44,10 +49,20 @@ const DBA: RuleSystem = {
   defaultId: 'dba-3.0',
   name: () => 'DBA 3.0',
   ruleset: dba as unknown as RuleSet<never, string>,
+  defaults: { mode: 'close', bound: 'a' },
   parseSituation: parseDbaSituation,
 };
 
-export const RULE_SYSTEMS: readonly RuleSystem[] = [DBM, DBA, BNB];
+const GBA: RuleSystem = {
+  ids: ['gba-5'],
+  defaultId: 'gba-5',
+  name: () => 'Great Battles of Alexander (5th ed.)',
+  ruleset: gba as unknown as RuleSet<never, string>,
+  defaults: { mode: 'shock' },
+  parseSituation: parseGbaSituation,
+};
+
+export const RULE_SYSTEMS: readonly RuleSystem[] = [DBM, DBA, BNB, GBA];
 
 export const ALL_RULES_IDS: readonly string[] = RULE_SYSTEMS.flatMap((s) => s.ids);
 

@@ -120,6 +120,7 @@ export function registerOdds(program: Command, exit: { code: number }): void {
     const rulesId = String((input as { rules?: string }).rules ?? 'dbm-3.2');
     const system = systemFor(rulesId);
     if (!system) throw new UsageError(`unknown rules "${rulesId}" (${ALL_RULES_IDS.join(', ')})`);
+    for (const [k, v] of Object.entries(system.defaults)) input[k] ??= v;
     const situation = parseWithLocation(system.parseSituation, input, opts.situation as string | undefined);
     const report = oddsReport(system.ruleset as RuleSet<typeof situation, string>, situation);
     if (opts.json) {
@@ -163,9 +164,7 @@ function buildInput(
   if (opts.shooting) input.mode = 'shooting';
   if (opts.mode) input.mode = opts.mode;
   input.rules ??= 'dbm-3.2';
-  input.mode ??= 'close';
   if (opts.bound) input.bound = opts.bound;
-  input.bound ??= 'a';
 
   if (opts.shooters) input.shooters = opts.shooters;
   for (const side of ['a', 'b'] as const) {

@@ -1,0 +1,158 @@
+/**
+ * The state of a shock resolution between rolls (GBA 5e 9.12 overview of steps) and the situation
+ * compiled once for it: checks, chosen units, base column, superiority.
+ */
+import { baseColumn, DEFAULT_GBA_CHARTS, type CrtCell, type GbaCharts } from './charts.ts';
+import { checkGbaSituation } from './legality.ts';
+import type { LeaderState } from './leaders.ts';
+import { attackerCheck, defenderCheck, type PreShockCheck } from './preshock.ts';
+import type { GbaShockSituation, GbaUnit } from './situation.ts';
+import { shockSuperiority, type SuperiorityResult } from './superiority.ts';
+
+/** Unit status in the machine. */
+export const STANDING = 0;
+export const ROUTED = 1;
+/** Would rout; a two-hex PH/HI saving roll is due (9.13 exception / 9.18[1]). */
+export const SAVE_DUE = 2;
+/** Failed the 9.18[2] check; a two-hex unit's saving roll is due. */
+export const SAVE2_DUE = 3;
+/** Stood after a saving roll in collapse step 1: no 9.18[2] roll (9.18[2] exception). */
+export const PASSED = 4;
+
+/** Steps of the resolution, in order (9.12 overview). */
+export const Phase = {
+  Pre: 0,
+  PreSettle: 1,
+  PreSave: 2,
+  PreEnd: 3,
+  Leaders: 4,
+  Crt: 5,
+  CollapseSave: 6,
+  ZocSetup: 7,
+  ZocCheck: 8,
+  ZocSave: 9,
+  Final: 10,
+} as const;
+export type Phase = (typeof Phase)[keyof typeof Phase];
+
+export interface ShockState {
+  readonly ph: Phase;
+  readonly i: number;
+  /** Hits and status per unit, attackers first then defenders. */
+  readonly h: readonly number[];
+  readonly st: readonly number[];
+  readonly leader: readonly [LeaderState, LeaderState];
+  /** Units due a 9.18[2] check (bitmask), fixed when the check starts. */
+  readonly z: number;
+}
+
+export interface CompiledShock {
+  readonly s: GbaShockSituation;
+  readonly charts: GbaCharts;
+  readonly units: readonly GbaUnit[];
+  /** Number of attacking units: units[0..na-1] attack, the rest defend. */
+  readonly na: number;
+  readonly pre: readonly (PreShockCheck | null)[];
+  readonly base: number;
+  readonly sup: SuperiorityResult;
+  readonly attackerMoved: boolean;
+  /** Roll a 9.14 casualty check for the a / b leader. */
+  readonly leaderCheck: readonly [boolean, boolean];
+  readonly personalCombat: boolean;
+  /** Indices of the attacking / defending units in `units`. */
+  readonly ia: readonly number[];
+  readonly ib: readonly number[];
+  /** Memo of the column by standing-unit mask (pure cache). */
+  readonly columnMemo: Map<number, ColumnInfo>;
+  /** Memo of the hits per unit by (column, modified DR, standing mask) (pure cache). */
+  readonly hitsMemo: Map<number, HitsInfo>;
+}
+
+export interface HitsInfo {
+  readonly cell: CrtCell;
+  readonly hits: CrtStage['hits'];
+  readonly crtHits: readonly number[];
+}
+
+export interface ColumnInfo {
+  readonly sizes: readonly [number, number];
+  readonly ratio: readonly [number, number];
+  readonly column: CrtStage['column'];
+}
+
+export function compileShock(s: GbaShockSituation, charts: GbaCharts = DEFAULT_GBA_CHARTS): CompiledShock {
+  checkGbaSituation(s, charts);
+  const att = s.a.units;
+  const def = s.b.units;
+  const chosenA = att[0] as GbaUnit;
+  const chosenD = def[0] as GbaUnit;
+  const pre = [
+    ...att.map((u) => attackerCheck(u, def, chosenD, s.facing)),
+    ...def.map((u) => defenderCheck(u, att, s.facing)),
+  ];
+  // 9.14: Personal Combat when both sides have leaders able to fight it; otherwise each leader checks.
+  const personalCombat = s.a.leader?.personalCombat !== undefined && s.b.leader?.personalCombat !== undefined;
+  const check = (l: { charisma: number } | undefined): boolean =>
+    l !== undefined && !personalCombat && l.charisma > 0;
+  return {
+    s,
+    charts,
+    units: [...att, ...def],
+    na: att.length,
+    pre,
+    base: baseColumn(charts, chosenA.type, chosenD.type, s.facing),
+    sup: shockSuperiority(charts, chosenA, chosenD, s.facing, s.attackerFlankThreatened),
+    attackerMoved: att.some((u) => u.moved),
+    leaderCheck: [check(s.a.leader), check(s.b.leader)],
+    personalCombat,
+    ia: att.map((_, j) => j),
+    ib: def.map((_, k) => att.length + k),
+    columnMemo: new Map(),
+    hitsMemo: new Map(),
+  };
+}
+
+export const tag = (c: CompiledShock, j: number): string => (j < c.na ? `a${j}` : `b${j - c.na}`);
+export const unit = (c: CompiledShock, j: number): GbaUnit => c.units[j] as GbaUnit;
+export const isAttacker = (c: CompiledShock, j: number): boolean => j < c.na;
+
+export function range(c: CompiledShock, side: 'a' | 'b'): readonly number[] {
+  return side === 'a' ? c.ia : c.ib;
+}
+
+export function allRouted(c: CompiledShock, st: readonly number[], side: 'a' | 'b'): boolean {
+  for (const j of range(c, side)) if (st[j] !== ROUTED) return false;
+  return true;
+}
+
+export function set(state: ShockState, ph: Phase, i: number, h?: number[], st?: number[]): ShockState {
+  return { ...state, ph, i, h: h ?? state.h, st: st ?? state.st };
+}
+
+export function with1(xs: readonly number[], j: number, v: number): number[] {
+  const out = [...xs];
+  out[j] = v;
+  return out;
+}
+
+export interface CrtStage {
+  readonly sizes: readonly [number, number];
+  readonly ratio: readonly [number, number];
+  readonly column: {
+    readonly base: number;
+    readonly size: number;
+    readonly terrain: number;
+    readonly final: number;
+  };
+  readonly drm: number;
+  readonly modifiedDr: number;
+  readonly cell: CrtCell;
+  readonly hits: {
+    readonly attacker: number;
+    readonly defender: number;
+    readonly modifiers: readonly string[];
+  };
+  /** Hits each unit took from the CRT (10.13), and its breakthrough flag (9.17). */
+  readonly crtHits: readonly number[];
+  readonly breakthrough: readonly boolean[];
+}

@@ -1,0 +1,210 @@
+/**
+ * Shock combat resolution (GBA 5e 9.12-9.18, 10.13-10.15) as a state machine over named d10 rolls:
+ * pre-shock checks (9.13) and their two-hex saving rolls, leader casualty checks (9.14), the Shock CRT roll
+ * (9.15-9.16), breakthrough (9.17) and the collapse (9.18). machine.ts unfolds it for exact odds;
+ * shock-report.ts runs it on given rolls.
+ */
+import { isLeaderCasualty, type LeaderState } from './leaders.ts';
+import type { Machine, Step } from './machine.ts';
+import { hasSavingRoll, preShockHits, savingRollStands, type PreShockCheck } from './preshock.ts';
+import { finalHits, inEnemyZoc, settleRouts, sideOutcomeIndex } from './shock-collapse.ts';
+import { crtStage } from './shock-crt.ts';
+import {
+  allRouted,
+  isAttacker,
+  PASSED,
+  Phase,
+  ROUTED,
+  SAVE2_DUE,
+  SAVE_DUE,
+  set,
+  STANDING,
+  tag,
+  unit,
+  with1,
+  type CompiledShock,
+  type ShockState,
+} from './shock-state.ts';
+
+export { compileShock, type CompiledShock, type ShockState, type CrtStage } from './shock-state.ts';
+export { crtStage } from './shock-crt.ts';
+
+/** One step of the shock machine. Units that need no roll in a phase are skipped within the step. */
+export function shockStep(c: CompiledShock, s: ShockState): Step<ShockState> {
+  const n = c.units.length;
+  switch (s.ph) {
+    case Phase.Pre: {
+      let j = s.i;
+      while (j < n && !c.pre[j]) j++;
+      if (j >= n) return { kind: 'go', next: set(s, Phase.PreSettle, 0) };
+      const chk = c.pre[j] as PreShockCheck;
+      const u = unit(c, j);
+      return {
+        kind: 'roll',
+        role: `pre:${tag(c, j)}`,
+        next: (dr) =>
+          set(s, Phase.Pre, j + 1, with1(s.h, j, (s.h[j] as number) + preShockHits(dr, chk.drm, u.tq))),
+      };
+    }
+    case Phase.PreSettle: {
+      const h = [...s.h];
+      const st = [...s.st];
+      settleRouts(c, h, st);
+      return { kind: 'go', next: set(s, Phase.PreSave, 0, h, st) };
+    }
+    case Phase.PreSave:
+    case Phase.CollapseSave: {
+      const collapse = s.ph === Phase.CollapseSave;
+      const after = collapse ? Phase.ZocSetup : Phase.PreEnd;
+      let st = s.st;
+      let j = s.i;
+      for (; j < n; j++) {
+        if (st[j] !== SAVE_DUE) continue;
+        // 9.18[1]: no saving roll for a defender when the attacker has Position Superiority.
+        if (collapse && !isAttacker(c, j) && c.sup.position) st = with1(st, j, ROUTED);
+        else break;
+      }
+      if (j >= n) return { kind: 'go', next: set(s, after, 0, undefined, st as number[]) };
+      const u = unit(c, j);
+      const att = isAttacker(c, j);
+      const stood = collapse ? PASSED : STANDING;
+      const base = st;
+      return {
+        kind: 'roll',
+        role: `${collapse ? 'collapse' : 'prestand'}:${tag(c, j)}`,
+        next: (dr) =>
+          savingRollStands(dr, s.h[j] as number, u.tq, att)
+            ? set(s, s.ph, j + 1, with1(s.h, j, u.tq - 1), with1(base, j, stood))
+            : set(s, s.ph, j + 1, undefined, with1(base, j, ROUTED)),
+      };
+    }
+    case Phase.PreEnd:
+      return {
+        kind: 'go',
+        next: set(s, allRouted(c, s.st, 'a') || allRouted(c, s.st, 'b') ? Phase.Final : Phase.Leaders, 0),
+      };
+    case Phase.Leaders: {
+      let k = s.i;
+      while (k < 2 && !c.leaderCheck[k]) k++;
+      if (k >= 2) return { kind: 'go', next: set(s, Phase.Crt, 0) };
+      const who = k as 0 | 1;
+      return {
+        kind: 'roll',
+        role: `leader:${who === 0 ? 'a' : 'b'}`,
+        next: (dr) => {
+          const leader: [LeaderState, LeaderState] = [s.leader[0], s.leader[1]];
+          if (isLeaderCasualty(dr)) leader[who] = 'casualty';
+          return { ...set(s, Phase.Leaders, who + 1), leader };
+        },
+      };
+    }
+    case Phase.Crt:
+      return { kind: 'roll', role: 'crt', next: (dr) => crtStage(c, s, dr).next };
+    case Phase.ZocSetup: {
+      let z = 0;
+      for (let j = 0; j < n; j++) {
+        if (s.st[j] === STANDING && s.h[j] === unit(c, j).tq - 1 && inEnemyZoc(c, s.st, j)) z |= 1 << j;
+      }
+      return { kind: 'go', next: { ...set(s, Phase.ZocCheck, 0), z } };
+    }
+    case Phase.ZocCheck: {
+      let j = s.i;
+      while (j < n && !(s.z & (1 << j))) j++;
+      if (j >= n) return { kind: 'go', next: { ...set(s, Phase.ZocSave, 0), z: 0 } };
+      const u = unit(c, j);
+      return {
+        kind: 'roll',
+        role: `collapse:${tag(c, j)}`,
+        next: (dr) => {
+          if (dr <= u.tq) return set(s, Phase.ZocCheck, j + 1, with1(s.h, j, (s.h[j] as number) - 1));
+          return set(
+            s,
+            Phase.ZocCheck,
+            j + 1,
+            undefined,
+            with1(s.st, j, hasSavingRoll(u) ? SAVE2_DUE : ROUTED),
+          );
+        },
+      };
+    }
+    case Phase.ZocSave: {
+      let st = s.st;
+      let j = s.i;
+      for (; j < n; j++) {
+        if (st[j] !== SAVE2_DUE) continue;
+        if (!isAttacker(c, j) && c.sup.position) st = with1(st, j, ROUTED);
+        else break;
+      }
+      if (j >= n) return { kind: 'go', next: set(s, Phase.Final, 0, undefined, st as number[]) };
+      const u = unit(c, j);
+      const att = isAttacker(c, j);
+      const base = st;
+      return {
+        kind: 'roll',
+        role: `collapse2:${tag(c, j)}`,
+        next: (dr) =>
+          set(
+            s,
+            Phase.ZocSave,
+            j + 1,
+            undefined,
+            with1(base, j, savingRollStands(dr, s.h[j] as number, u.tq, att) ? STANDING : ROUTED),
+          ),
+      };
+    }
+    case Phase.Final: {
+      const f = finalHits(c, s);
+      return { kind: 'done', a: sideOutcomeIndex(c, s.st, f, 'a'), b: sideOutcomeIndex(c, s.st, f, 'b') };
+    }
+  }
+}
+
+const ROLE_ORDER = ['pre', 'prestand', 'leader', 'crt', 'collapse', 'collapse2'];
+
+export function shockMachine(c: CompiledShock): Machine<ShockState> {
+  return {
+    start: {
+      ph: Phase.Pre,
+      i: 0,
+      h: c.units.map((u) => u.hits),
+      st: c.units.map(() => STANDING),
+      leader: ['ok', 'ok'],
+      z: 0,
+    },
+    step: (s) => shockStep(c, s),
+    // Merging key: a routed unit's hits and the leaders' state after the CRT roll cannot change the rest
+    // of the resolution, so states differing only there share a DAG node.
+    key: (s) =>
+      `${s.ph},${s.i},${s.h.map((x, j) => (s.st[j] === ROUTED ? '-' : x)).join('.')},${s.st.join('')},` +
+      `${s.ph <= Phase.Crt ? `${s.leader[0]},${s.leader[1]}` : ''},${s.z}`,
+    roleOrder: (role) => {
+      const [kind = '', who = ''] = role.split(':');
+      return ROLE_ORDER.indexOf(kind) * 1000 + (who.startsWith('b') ? 100 : 0) + Number(who.slice(1) || 0);
+    },
+    describeRole: (role) => describeShockRole(c, role),
+  };
+}
+
+function describeShockRole(c: CompiledShock, role: string): string {
+  const [kind = '', who = ''] = role.split(':');
+  const name = (w: string): string => {
+    const side = w[0] === 'a' ? c.s.a : c.s.b;
+    const k = Number(w.slice(1));
+    const u = side.units[k];
+    return u ? `${w[0]}${k} ${u.name ?? u.type}` : w;
+  };
+  switch (kind) {
+    case 'pre':
+      return `pre-shock TQ check ${name(who)} (9.13)`;
+    case 'prestand':
+      return `two-hex saving roll after pre-shock ${name(who)} (9.13)`;
+    case 'leader':
+      return `leader casualty check ${who} (9.14)`;
+    case 'crt':
+      return 'Shock CRT (9.16)';
+    case 'collapse':
+      return `collapse check ${name(who)} (9.18)`;
+    default:
+      return `two-hex saving roll after 9.18[2] ${name(who)}`;
+  }
+}
