@@ -7,6 +7,9 @@ import { UsageError, reportError } from './errors.ts';
 import { registerCost } from './commands/cost.ts';
 import { registerOdds } from './commands/odds.ts';
 import { registerServe } from './commands/serve.ts';
+import { registerRun } from './commands/run.ts';
+import { registerMerge } from './commands/merge.ts';
+import { registerSchema } from './commands/schema.ts';
 
 export async function main(argv: readonly string[]): Promise<number> {
   const program = new Command();
@@ -20,6 +23,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   const exit = { code: 0 };
   registerOdds(program, exit);
   registerCost(program, exit);
+  registerRun(program, exit);
+  registerMerge(program, exit);
+  registerSchema(program, exit);
   registerServe(program, exit);
   try {
     await program.parseAsync([...argv], { from: 'user' });

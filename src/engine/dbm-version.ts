@@ -1,0 +1,30 @@
+/**
+ * The DBM rule set bound to an explicit version object, for scenarios that override costs or rule
+ * switches (house rules). The shared `dbm` rule set reads its version from `situation.rules`; this one
+ * resolves every situation under `version` instead.
+ */
+import type { RuleSet } from '../core/ruleset.ts';
+import { dbm, type DbmOutcome, type DbmSituation } from '../rules/dbm/index.ts';
+import { compile, explainSituation, resolveRoll, type CompiledSituation } from '../rules/dbm/resolve.ts';
+import type { DbmVersion } from '../rules/dbm/versions.ts';
+
+export function dbmRuleSetFor(version: DbmVersion): RuleSet<DbmSituation, DbmOutcome> {
+  const compiled = new WeakMap<DbmSituation, CompiledSituation>();
+  const compiledOf = (s: DbmSituation): CompiledSituation => {
+    let c = compiled.get(s);
+    if (!c) {
+      c = compile(s, version);
+      compiled.set(s, c);
+    }
+    return c;
+  };
+  return {
+    ...dbm,
+    resolve: (s, dice) => {
+      // Indexing, not destructuring: array destructuring goes through the iterator protocol.
+      const r = resolveRoll(compiledOf(s), dice[0] as number, dice[1] as number);
+      return { a: r.a.outcome, b: r.b.outcome };
+    },
+    explain: (s) => explainSituation(s, version),
+  };
+}

@@ -1,0 +1,13 @@
+/** The tool's name and version from package.json, recorded in every results and slice file. */
+import { readFileSync } from 'node:fs';
+import type { ToolInfo } from './results.ts';
+
+let cached: ToolInfo | undefined;
+
+export function toolInfo(): ToolInfo {
+  if (!cached) {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as ToolInfo;
+    cached = { name: pkg.name, version: pkg.version };
+  }
+  return cached;
+}

@@ -1,0 +1,84 @@
+/**
+ * Read and check a scenario file before any work starts. Every refusal is one ScenarioError line:
+ * `file:line path: what is wrong` (YAML syntax, unknown keys, wrong value types, unknown troop types,
+ * impossible grades, bad situations). Line numbers come from the YAML document (src/io/structured-file.ts).
+ */
+import { basename, extname } from 'node:path';
+import type { z } from 'zod/v4';
+import { parseStructuredText, readStructuredFile, type StructuredFile } from '../io/structured-file.ts';
+import { formatPath } from '../rules/dbm/situation-input.ts';
+import { FieldError, ScenarioError } from './errors.ts';
+import { planScenario, type Plan, type PlanOptions } from './plan.ts';
+import { scenarioInputSchema, type ScenarioInput } from './schema.ts';
+
+type Path = readonly (string | number)[];
+
+export interface LoadedScenario {
+  readonly file: string;
+  /** The file's data as parsed (kept in results so every table can be reproduced). */
+  readonly raw: unknown;
+  readonly input: ScenarioInput;
+  readonly plan: Plan;
+}
+
+/** The deepest useful issue of a zod union: the branch whose input had the right shape. */
+function describeIssue(issue: z.core.$ZodIssue, prefix: Path): { path: Path; detail: string } {
+  const path = [...prefix, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))];
+  switch (issue.code) {
+    case 'invalid_union': {
+      if ((issue as { note?: string }).note === 'No matching discriminator') {
+        return { path, detail: 'must be "odds" or "matrix"' };
+      }
+      for (const branch of issue.errors) {
+        const first = branch[0];
+        if (first && !(first.code === 'invalid_type' && first.path.length === 0))
+          return describeIssue(first, path);
+      }
+      return { path, detail: issue.message };
+    }
+    case 'unrecognized_keys': {
+      const key = issue.keys[0] as string;
+      return {
+        path: [...path, key],
+        detail: `unknown key "${key}"${issue.keys.length > 1 ? ` (and ${issue.keys.slice(1).join(', ')})` : ''}`,
+      };
+    }
+    case 'invalid_value':
+      return { path, detail: `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}` };
+    default:
+      return { path, detail: issue.message.replace(/^Invalid input: /, '') };
+  }
+}
+
+const located = (f: StructuredFile, path: Path, detail: string) =>
+  new ScenarioError(`${f.file}:${f.lineOf(path)} ${path.length > 0 ? `${formatPath(path)}: ` : ''}${detail}`);
+
+/** Default scenario name: the file name without extension. */
+export const nameOf = (file: string): string => basename(file, extname(file));
+
+/** Validate and plan a parsed file. */
+export function checkScenario(f: StructuredFile, options: PlanOptions = {}): LoadedScenario {
+  if (typeof f.data !== 'object' || f.data === null || Array.isArray(f.data)) {
+    throw new ScenarioError(`${f.file}:1 a scenario is a mapping with keys rules and studies`);
+  }
+  const r = scenarioInputSchema.safeParse(f.data);
+  if (!r.success) {
+    const { path, detail } = describeIssue(r.error.issues[0] as z.core.$ZodIssue, []);
+    throw located(f, path, detail);
+  }
+  try {
+    const plan = planScenario(r.data, r.data.name ?? nameOf(f.file), options);
+    return { file: f.file, raw: f.data, input: r.data, plan };
+  } catch (e) {
+    if (e instanceof FieldError) throw located(f, e.path, e.detail);
+    throw e;
+  }
+}
+
+export function loadScenarioFile(file: string, options: PlanOptions = {}): LoadedScenario {
+  return checkScenario(readStructuredFile(file), options);
+}
+
+export function loadScenarioText(text: string, file: string, options: PlanOptions = {}): LoadedScenario {
+  return checkScenario(parseStructuredText(text, file), options);
+}

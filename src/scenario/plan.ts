@@ -1,0 +1,259 @@
+/**
+ * Expand a validated scenario into studies of cells, each cell one situation compiled to its outcome
+ * table (the exact enumeration happens here). Pure: no I/O, no randomness. Throws FieldError with the
+ * path of anything whose meaning is wrong.
+ */
+import type { RuleSet } from '../core/ruleset.ts';
+import { dbmRuleSetFor } from '../engine/dbm-version.ts';
+import { compileTable, type OutcomeTable } from '../engine/table.ts';
+import { baseCost, overrideCosts } from '../rules/dbm/costs.ts';
+import type { DbmOutcome, DbmSituation } from '../rules/dbm/index.ts';
+import { formatElement, NotationError, parseElement } from '../rules/dbm/notation.ts';
+import { formatPath, parseDbmSituation } from '../rules/dbm/situation-input.ts';
+import { isSituationError, situationErrorPath } from '../core/situation-error.ts';
+import { systemFor } from '../rules/registry.ts';
+import type { DbmSide, RearRank } from '../rules/dbm/situation.ts';
+import type { Element } from '../rules/dbm/troops.ts';
+import { DBM_VERSIONS, deriveVersion, type DbmVersion, type DbmVersionId } from '../rules/dbm/versions.ts';
+import { FieldError } from './errors.ts';
+import type { ContextInput, ScenarioInput, StudyInput } from './schema.ts';
+import { expandSweep } from './sweep.ts';
+
+type Path = readonly (string | number)[];
+
+export interface PlannedCell {
+  /** Side A and B elements in notation. */
+  readonly a: string;
+  readonly b: string;
+  /** Odds studies: "2. Reg Bd(O) v Irr Kn(S)". Matrix studies: "Reg Bd(O) v Irr Kn(S)". */
+  readonly label: string;
+  /** Element costs (AP) under the scenario's cost table, when the table has them. */
+  readonly costA?: number;
+  readonly costB?: number;
+  /** The rule set's situation (a DbmSituation for DBM). */
+  readonly situation: unknown;
+  readonly table: OutcomeTable;
+}
+
+export interface PlannedStudy {
+  readonly name: string;
+  readonly kind: 'odds' | 'matrix';
+  readonly title: string;
+  readonly samples: number;
+  /** Matrix studies: row (A) and column (B) labels; cells are row-major. */
+  readonly rows?: readonly string[];
+  readonly cols?: readonly string[];
+  readonly cells: readonly PlannedCell[];
+}
+
+export interface Plan {
+  readonly name: string;
+  readonly rules: string;
+  /** Name of the version the cells were resolved under (house rules included). */
+  readonly version: string;
+  readonly houseRules: boolean;
+  readonly seed: string;
+  readonly outcomes: readonly string[];
+  readonly studies: readonly PlannedStudy[];
+}
+
+/** Command-line overrides of the scenario's own seed and samples. */
+export interface PlanOptions {
+  readonly seed?: string | number;
+  readonly samples?: number;
+}
+
+/** Run a situation parser; its SituationError (any rule system's) becomes a FieldError under `prefix`. */
+const asField = <T>(prefix: Path, fn: () => T): T => {
+  try {
+    return fn();
+  } catch (e) {
+    if (!isSituationError(e)) throw e;
+    const path = situationErrorPath(e);
+    const lead = `${formatPath(path)}: `;
+    const detail = path.length > 0 && e.message.startsWith(lead) ? e.message.slice(lead.length) : e.message;
+    throw new FieldError([...prefix, ...path], detail);
+  }
+};
+
+const isDbm = (id: string): id is DbmVersionId => id in DBM_VERSIONS;
+
+function versionFor(input: ScenarioInput, id: DbmVersionId): DbmVersion {
+  const base = DBM_VERSIONS[id];
+  const o = input.overrides;
+  if (!o) return base;
+  const costs = o.costs
+    ? overrideCosts(
+        base.costs,
+        Object.entries(o.costs).map(([text, cost]) => {
+          try {
+            return { element: parseElement(text), cost };
+          } catch (e) {
+            if (e instanceof NotationError) throw new FieldError(['overrides', 'costs', text], e.message);
+            throw e;
+          }
+        }),
+      )
+    : base.costs;
+  return deriveVersion(base, {
+    name: o.name ?? `${base.name} with house rules`,
+    costs,
+    ...(o.rules ? { rules: o.rules } : {}),
+  });
+}
+
+/** Give side `s` the element `e`, with `depth - 1` ranks of the same element behind when depth is set. */
+function withElement(s: DbmSide, e: Element, depth: number | undefined): DbmSide {
+  if (depth === undefined) return { ...s, element: e };
+  const rear: RearRank[] = Array.from({ length: depth - 1 }, () => ({ element: e }));
+  return { ...s, element: e, rear };
+}
+
+function matrixCells(
+  study: Extract<StudyInput, { kind: 'matrix' }>,
+  path: Path,
+  rules: DbmVersionId,
+  ruleset: RuleSet<DbmSituation, DbmOutcome>,
+  version: DbmVersion,
+): Pick<PlannedStudy, 'rows' | 'cols' | 'cells'> {
+  const as = expandSweep(study.a, [...path, 'a']);
+  const bs = expandSweep(study.b, [...path, 'b']);
+  const ctx: ContextInput = study.context ?? {};
+  const sideInput = (id: 'a' | 'b', first: Element) => {
+    const { depth, ...rest } = ctx[id] ?? {};
+    if (depth !== undefined && rest.rear !== undefined)
+      throw new FieldError([...path, 'context', id, 'depth'], 'give depth or rear, not both');
+    return { side: { ...rest, element: formatElement(first) }, depth };
+  };
+  const sa = sideInput('a', as[0] as Element);
+  const sb = sideInput('b', bs[0] as Element);
+  const { a: _a, b: _b, ...shared } = ctx;
+  const template = asField([...path, 'context'], () =>
+    parseDbmSituation({ ...shared, rules, a: sa.side, b: sb.side }),
+  );
+  const cells: PlannedCell[] = [];
+  for (const ea of as) {
+    for (const eb of bs) {
+      const situation: DbmSituation = {
+        ...template,
+        a: withElement(template.a, ea, sa.depth),
+        b: withElement(template.b, eb, sb.depth),
+      };
+      const a = formatElement(ea);
+      const b = formatElement(eb);
+      cells.push({
+        a,
+        b,
+        label: `${a} v ${b}`,
+        ...costs(version, ea, eb),
+        situation,
+        table: compileTable(ruleset, situation),
+      });
+    }
+  }
+  return { rows: as.map(formatElement), cols: bs.map(formatElement), cells };
+}
+
+function costs(version: DbmVersion, a: Element, b: Element): { costA?: number; costB?: number } {
+  const ca = baseCost(version.costs, a);
+  const cb = baseCost(version.costs, b);
+  return { ...(ca !== undefined ? { costA: ca } : {}), ...(cb !== undefined ? { costB: cb } : {}) };
+}
+
+/** A generic odds cell: any rule system of the registry, its situation format and its rule set. */
+function genericCell(rulesId: string, raw: unknown, at: Path, j: number): PlannedCell {
+  const system = systemFor(rulesId);
+  if (!system) throw new FieldError(['rules'], `unknown rules "${rulesId}"`);
+  const input = { rules: rulesId, ...(raw as Record<string, unknown>) };
+  const situation = asField(at, () => system.parseSituation(input));
+  if (systemFor(situation.rules) !== system) {
+    throw new FieldError(
+      [...at, 'rules'],
+      `"${situation.rules}" is another rule system than the scenario's ${rulesId}`,
+    );
+  }
+  const ruleset = system.ruleset as unknown as RuleSet<unknown, string>;
+  const a = ruleset.describeSide(situation, 'a');
+  const b = ruleset.describeSide(situation, 'b');
+  return {
+    a,
+    b,
+    label: `${j + 1}. ${a} v ${b}${situation.mode === 'close' ? '' : ` (${situation.mode})`}`,
+    situation,
+    table: compileTable(ruleset, situation),
+  };
+}
+
+/** Expand and compile every study. `input` has passed the zod schema. */
+export function planScenario(input: ScenarioInput, name: string, options: PlanOptions = {}): Plan {
+  const rules = input.rules;
+  const system = systemFor(rules);
+  if (!system) throw new FieldError(['rules'], `unknown rules "${rules}"`);
+  const dbmScenario = isDbm(rules);
+  if (!dbmScenario && input.overrides) {
+    throw new FieldError(['overrides'], `house-rule overrides are for DBM scenarios only (rules: ${rules})`);
+  }
+  const versions = new Map<
+    DbmVersionId,
+    { version: DbmVersion; ruleset: RuleSet<DbmSituation, DbmOutcome> }
+  >();
+  const rulesFor = (id: DbmVersionId) => {
+    let r = versions.get(id);
+    if (!r) {
+      const version = versionFor(input, id);
+      r = { version, ruleset: dbmRuleSetFor(version) };
+      versions.set(id, r);
+    }
+    return r;
+  };
+  const seen = new Set<string>();
+  const studies = input.studies.map((study, i): PlannedStudy => {
+    const path: Path = ['studies', i];
+    if (seen.has(study.name))
+      throw new FieldError([...path, 'name'], `"${study.name}" names another study too`);
+    seen.add(study.name);
+    const samples = options.samples ?? study.samples ?? input.samples ?? 0;
+    const title = study.title ?? study.name;
+    if (study.kind === 'matrix') {
+      if (!isDbm(rules))
+        throw new FieldError(
+          [...path, 'kind'],
+          `matrix studies are for DBM scenarios only (rules: ${rules})`,
+        );
+      const main = rulesFor(rules);
+      return {
+        name: study.name,
+        kind: 'matrix',
+        title,
+        samples,
+        ...matrixCells(study, path, rules, main.ruleset, main.version),
+      };
+    }
+    const cells = study.situations.map((raw, j): PlannedCell => {
+      const at = [...path, 'situations', j];
+      if (!dbmScenario) return genericCell(rules, raw, at, j);
+      const situation = asField(at, () => parseDbmSituation({ rules, ...(raw as Record<string, unknown>) }));
+      const { version, ruleset } = rulesFor(situation.rules);
+      const a = formatElement(situation.a.element);
+      const b = formatElement(situation.b.element);
+      return {
+        a,
+        b,
+        label: `${j + 1}. ${a} v ${b}${situation.mode === 'shooting' ? ' (shooting)' : ''}`,
+        ...costs(version, situation.a.element, situation.b.element),
+        situation,
+        table: compileTable(ruleset, situation),
+      };
+    });
+    return { name: study.name, kind: 'odds', title, samples, cells };
+  });
+  return {
+    name,
+    rules,
+    version: isDbm(rules) ? rulesFor(rules).version.name : system.name(rules),
+    houseRules: input.overrides !== undefined,
+    seed: String(options.seed ?? input.seed ?? 1),
+    outcomes: system.ruleset.outcomes,
+    studies,
+  };
+}

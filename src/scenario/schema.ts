@@ -1,0 +1,180 @@
+/**
+ * The scenario-file format (docs/scenarios.md) as a zod schema: structure only. Meaning (is this grade
+ * legal for that type, is this element notation valid) is checked in load.ts with the same paths.
+ * `scenarioJsonSchema()` is what `debellator schema` prints for editor validation.
+ */
+import { z } from 'zod/v4';
+import { dbmSideSchema, dbmSituationSchema } from '../rules/dbm/situation-input.ts';
+import { TROOP_TYPES } from '../rules/dbm/troops.ts';
+import type { DbmRules } from '../rules/dbm/versions.ts';
+import { ALL_RULES_IDS } from '../rules/registry.ts';
+
+const name = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'use letters, digits, ".", "_" or "-" (it names report files)');
+
+const oneOrMany = <T extends z.ZodType>(item: T, what: string) =>
+  z.union([item, z.array(item).min(1)], { error: `expected ${what} or a list of them` });
+
+/** Which elements a matrix sweeps: notation strings, or types x grades x regularities. */
+export const sweepSchema = z.union(
+  [
+    z.array(z.string()).min(1).describe('Elements in DBM notation, e.g. ["Reg Bd(O)", "Irr Wb(S)"]'),
+    z
+      .object({
+        type: z
+          .union([z.string(), z.array(z.string()).min(1)], {
+            error: 'expected a troop type, "all", "land" or a list of troop types',
+          })
+          .describe(`"all", "land" (all but naval) or troop types: ${TROOP_TYPES.join(', ')}`),
+        grade: oneOrMany(z.string(), 'a grade (S, O, I, F, X) or "all"')
+          .optional()
+          .describe('Grades S, O, I, F, X or "all" (default); combinations the rules forbid are skipped'),
+        reg: z
+          .union([z.enum(['Reg', 'Irr', 'all']), z.array(z.enum(['Reg', 'Irr'])).min(1)], {
+            error: 'expected "Reg", "Irr", "all" or a list of them',
+          })
+          .optional()
+          .describe('Regularity: Reg, Irr or "all" (default)'),
+      })
+      .strict(),
+  ],
+  { error: 'expected a list of elements or {type, grade, reg}' },
+);
+
+/** A matrix side's circumstances: every situation side field but the element, plus `depth`. */
+const contextSideSchema = dbmSideSchema
+  .omit({ element: true })
+  .extend({
+    depth: z
+      .number()
+      .int()
+      .min(1)
+      .max(4)
+      .optional()
+      .describe('Ranks of the same element, front one included (2 = one supporting rank); excludes `rear`'),
+  })
+  .strict();
+
+export const contextSchema = z
+  .object({
+    mode: z.enum(['close', 'shooting']).optional(),
+    bound: z.enum(['a', 'b']).optional(),
+    shooters: z.enum(['a', 'b', 'both']).optional(),
+    a: contextSideSchema.optional(),
+    b: contextSideSchema.optional(),
+  })
+  .strict();
+
+/** Rule switches a scenario may override (src/rules/dbm/versions.ts DbmRules). */
+export const rulesOverrideSchema = z
+  .object({
+    knXInferiorAgainstBlades: z.boolean(),
+    bladesX: z.enum(['3.0', '3.1']),
+    bowmenPlus3AgainstBowmenShooting: z.boolean(),
+    cavalryRearSupportWhenShotAt: z.boolean(),
+    supportModel: z.enum(['factors', 'mitigating']),
+    spearsPikesAgainstElephants: z.boolean(),
+    pikeRanks: z.enum(['3.0', '3.1']),
+    bladesSupportAgainstKnights: z.enum(['factor', 'outcome']),
+    psiloiSupport: z.enum(['3.0', '3.1']),
+    deepWarbandAgainstMounted: z.enum(['factor', 'outcome']),
+    demoralisedWhenShooting: z.boolean(),
+    warbandBadGoing: z.union([z.literal(-2), z.literal(-1)]),
+    hordesIBadGoing: z.boolean(),
+    gradingFast: z.enum(['3.0', '3.1']),
+    hordesIOutcome: z.boolean(),
+    rearLosses: z.enum(['3.0', '3.1']),
+    hordesISpareRear: z.boolean(),
+    listGradeSupport: z.boolean(),
+    irregularAxIHalf: z.boolean(),
+  })
+  .partial()
+  .strict();
+
+// Keep the override schema in step with DbmRules: a renamed or retyped switch fails to compile here.
+type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _rulesInStep: Exact<z.output<typeof rulesOverrideSchema>, Partial<DbmRules>> = true;
+void _rulesInStep;
+
+const overridesSchema = z
+  .object({
+    name: z.string().optional().describe('Name of the house-rule version in reports'),
+    costs: z
+      .record(z.string(), z.number().min(0))
+      .optional()
+      .describe('Element costs in AP, e.g. {"Reg Bd(O)": 6.5}'),
+    rules: rulesOverrideSchema.optional().describe('Rule switches (see docs/scenarios.md)'),
+  })
+  .strict();
+
+const common = {
+  name: name.describe('Names the report files of this study'),
+  title: z.string().optional(),
+  samples: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe('Monte Carlo samples per cell; overrides the scenario'),
+};
+
+function studySchema(situation: z.ZodType) {
+  const odds = z
+    .object({
+      kind: z.literal('odds'),
+      ...common,
+      situations: z
+        .array(situation)
+        .min(1)
+        .describe('Situations in the situation-file format (docs/situation.md)'),
+    })
+    .strict();
+  const matrix = z
+    .object({
+      kind: z.literal('matrix'),
+      ...common,
+      a: sweepSchema.describe('Rows: side A elements'),
+      b: sweepSchema.describe('Columns: side B elements'),
+      context: contextSchema.optional().describe('Circumstances shared by every cell'),
+    })
+    .strict();
+  return z.discriminatedUnion('kind', [odds, matrix]);
+}
+
+function scenarioSchema(situation: z.ZodType) {
+  return z
+    .object({
+      $schema: z.string().optional(),
+      name: name.optional().describe('Report folder name; default: the file name'),
+      description: z.string().optional(),
+      rules: z
+        .enum(ALL_RULES_IDS as [string, ...string[]])
+        .describe('Rule set and version; matrix studies and overrides are DBM only'),
+      seed: z.union([z.number().int(), z.string()]).optional().describe('Random seed (default 1)'),
+      samples: z
+        .number()
+        .int()
+        .min(0)
+        .optional()
+        .describe('Monte Carlo samples per cell (default 0: exact only)'),
+      overrides: overridesSchema.optional().describe('House rules: costs and rule switches'),
+      studies: z.array(studySchema(situation)).min(1),
+    })
+    .strict();
+}
+
+/** What load.ts validates with: situations are checked by the DBM situation parser afterwards. */
+export const scenarioInputSchema = scenarioSchema(z.record(z.string(), z.unknown()));
+export type ScenarioInput = z.output<typeof scenarioInputSchema>;
+export type StudyInput = ScenarioInput['studies'][number];
+export type SweepInput = z.output<typeof sweepSchema>;
+export type ContextInput = z.output<typeof contextSchema>;
+
+/** JSON Schema of a scenario file, with the full situation format inlined. */
+export function scenarioJsonSchema(): Record<string, unknown> {
+  // DBM situations are described field by field; other systems' situations (DBA, B&B) are checked at run time.
+  const situation = z.union([dbmSituationSchema, z.record(z.string(), z.unknown())]);
+  const schema = z.toJSONSchema(scenarioSchema(situation), { io: 'input', unrepresentable: 'any' });
+  return { ...schema, title: 'debellator scenario' };
+}
