@@ -5,7 +5,7 @@
  */
 import type { RuleSet } from '../core/ruleset.ts';
 import { dbm, type DbmOutcome, type DbmSituation } from '../rules/dbm/index.ts';
-import { compile, explainSituation, resolveRoll, type CompiledSituation } from '../rules/dbm/resolve.ts';
+import { compile, explainSituation, resolveOutcomes, type CompiledSituation } from '../rules/dbm/resolve.ts';
 import type { DbmVersion } from '../rules/dbm/versions.ts';
 
 export function dbmRuleSetFor(version: DbmVersion): RuleSet<DbmSituation, DbmOutcome> {
@@ -22,8 +22,8 @@ export function dbmRuleSetFor(version: DbmVersion): RuleSet<DbmSituation, DbmOut
     ...dbm,
     resolve: (s, dice) => {
       // Indexing, not destructuring: array destructuring goes through the iterator protocol.
-      const r = resolveRoll(compiledOf(s), dice[0] as number, dice[1] as number);
-      return { a: r.a.outcome, b: r.b.outcome };
+      const [a, b] = resolveOutcomes(compiledOf(s), dice[0] as number, dice[1] as number);
+      return { a, b };
     },
     explain: (s) => explainSituation(s, version),
   };

@@ -11,27 +11,26 @@ const GF = 'p.22 Grading Factors';
 export function gradingFactors(v: View, own: number, theirs: number): Factor[] {
   const { self, opp } = v;
   const g = opp.as.grade;
-  const at = (endNote?: string) => cite(v.version, GF, endNote);
   const isArt = self.as.type === 'Art';
   const out: Factor[] = [];
   // -1 if neither artillery shooting nor elephants in close combat, and scored more than (S) opponents.
   const exempt = (isArt && self.shooting) || (self.as.type === 'El' && v.close);
-  if (!exempt && g === 'S' && own > theirs) out.push(factor('scored more than (S)', -1, at()));
+  if (!exempt && g === 'S' && own > theirs) out.push(factor('scored more than (S)', -1, cite(v.version, GF)));
   // +1 if (S) shooting, and scored exactly 1 more than (S), or equal to (O) or (F) opponents.
   if (self.as.grade === 'S' && self.shooting) {
     if ((g === 'S' && own === theirs + 1) || ((g === 'O' || g === 'F') && own === theirs))
-      out.push(factor('(S) shooting', 1, at()));
+      out.push(factor('(S) shooting', 1, cite(v.version, GF)));
   }
   // +1 if shooting or in close combat, and scored equal to or more than (I) opponents.
   if ((self.shooting || v.close) && g === 'I' && own >= theirs)
-    out.push(factor('equalled or beat (I)', 1, at()));
+    out.push(factor('equalled or beat (I)', 1, cite(v.version, GF)));
   // +1 against (F): 3.1+ not artillery and at least 2 more; 3.0 in close combat in own bound or shooting,
   // not artillery, and more (end note lvii).
   if (g === 'F' && !isArt) {
     if (v.version.rules.gradingFast === '3.1') {
-      if (own >= theirs + 2) out.push(factor('beat (F) by 2 or more', 1, at()));
+      if (own >= theirs + 2) out.push(factor('beat (F) by 2 or more', 1, cite(v.version, GF)));
     } else if (((v.close && self.ownBound) || self.shooting) && own > theirs) {
-      out.push(factor('beat (F)', 1, at('lvii')));
+      out.push(factor('beat (F)', 1, cite(v.version, GF, 'lvii')));
     }
   }
   return out;

@@ -2,7 +2,7 @@
 import type { RuleSet } from '../../core/ruleset.ts';
 import { formatElement } from './notation.ts';
 import { DBM_OUTCOMES, type DbmOutcome } from './outcomes.ts';
-import { compile, explainSituation, resolveRoll, type CompiledSituation } from './resolve.ts';
+import { compile, explainSituation, resolveOutcomes, type CompiledSituation } from './resolve.ts';
 import type { DbmSituation } from './situation.ts';
 
 export type { DbmOutcome } from './outcomes.ts';
@@ -30,8 +30,8 @@ export const dbm: RuleSet<DbmSituation, DbmOutcome> = {
   describeSide: (s, id) => formatElement(s[id].element),
   dice: () => DICE,
   resolve: (s, [dieA, dieB]) => {
-    const r = resolveRoll(compiledOf(s), dieA as number, dieB as number);
-    return { a: r.a.outcome, b: r.b.outcome };
+    const [a, b] = resolveOutcomes(compiledOf(s), dieA as number, dieB as number);
+    return { a, b };
   },
   explain: (s) => explainSituation(s),
 };

@@ -2,6 +2,12 @@
  * Resolution of one DBM close combat or distant shooting (DBM 3.2 pp.21-24), in the rules' order:
  * combat factor, rear support and tactical factors; grading on pre-grading totals; mitigating rear support
  * on post-grading totals; then the outcome table and its consequences.
+ *
+ * `compile` does every piece of rule logic once per situation. Grading compares the two totals before
+ * grading, so it depends only on their difference; mitigating factors depend only on who wins; the
+ * outcome a side suffers depends only on whether it drew, lost, or lost by half or more. So a roll is a
+ * few integer operations and table lookups (`resolveOutcomes`), and `resolveRoll` adds the factor lists
+ * for explanations and tests from the same compiled data.
  */
 import type { Explanation, Factor } from '../../core/ruleset.ts';
 import { combatFactor } from './combat-factors.ts';
@@ -29,6 +35,119 @@ export function fixedFactors(v: View): Factor[] {
 
 const sum = (fs: readonly Factor[]) => fs.reduce((t, f) => t + f.value, 0);
 
+/** What a side suffers, by how the final totals compare. */
+interface SideReadings {
+  readonly equal: SidePartial;
+  readonly less: SidePartial;
+  readonly half: SidePartial;
+  /** Pursuit when this side wins and its opponent suffers an outcome. */
+  readonly pursuit: 'must' | 'may' | 'no';
+}
+
+interface SidePartial {
+  readonly outcome: DbmOutcome;
+  readonly reason: string;
+  readonly rearLost: number;
+}
+
+/** A compiled situation: all rule logic done once; each roll is arithmetic on these fields. */
+export interface CompiledSituation {
+  readonly va: View;
+  readonly vb: View;
+  readonly fixedA: number;
+  readonly fixedB: number;
+  /** Lowest possible (pre-grading A - pre-grading B); index base of the grading tables. */
+  readonly dMin: number;
+  /** Grading adjustment of A (B) by (pre A - pre B) - dMin. */
+  readonly gradeA: Int8Array;
+  readonly gradeB: Int8Array;
+  /** Mitigating adjustment to A's (B's) score when it is ahead after grading. */
+  readonly mitA: number;
+  readonly mitB: number;
+  readonly readA: SideReadings;
+  readonly readB: SideReadings;
+}
+
+function supportingRanks(v: View): number {
+  if (supportDenied(v)) return 0;
+  const plus = rearSupportFactors(v).reduce((t, f) => t + Math.max(0, f.value), 0);
+  const ps = v.self.side.rear.findIndex((k) => k.element.type === 'Ps');
+  return ps >= 0 && psiloiBehind(v.self) ? Math.max(plus, ps + 1) : plus;
+}
+
+function lossReading(v: View, half: boolean): SidePartial {
+  const r = losingOutcome(v, v.self, v.opp, half);
+  return { ...r, rearLost: r.outcome === 'destroyed' ? rearLosses(v, v.self, supportingRanks(v)) : 0 };
+}
+
+function readings(v: View): SideReadings {
+  // Equal totals: expendables are destroyed, others fight on (DBM 3.2 p.23); a shooter not shot back
+  // ignores it.
+  const exp = v.self.as.type === 'Exp' && !(v.self.shooting && !v.self.shotAt);
+  return {
+    equal: exp
+      ? { outcome: 'destroyed', reason: 'expendables destroyed on equal totals', rearLost: 0 }
+      : { outcome: 'none', reason: 'equal totals', rearLost: 0 },
+    less: lossReading(v, false),
+    half: lossReading(v, true),
+    pursuit: pursuit(v, v.self, v.opp),
+  };
+}
+
+const DICE = 6;
+
+export function compile(situation: DbmSituation, version?: DbmVersion): CompiledSituation {
+  const [va, vb] = views(situation, version ?? DBM_VERSIONS[situation.rules]);
+  const fixedA = sum(fixedFactors(va));
+  const fixedB = sum(fixedFactors(vb));
+  const dMin = fixedA - fixedB + 1 - DICE;
+  const span = 2 * DICE - 1;
+  const gradeA = new Int8Array(span);
+  const gradeB = new Int8Array(span);
+  for (let i = 0; i < span; i++) {
+    const d = dMin + i;
+    gradeA[i] = sum(gradingFactors(va, d, 0));
+    gradeB[i] = sum(gradingFactors(vb, 0, d));
+  }
+  return {
+    va,
+    vb,
+    fixedA,
+    fixedB,
+    dMin,
+    gradeA,
+    gradeB,
+    mitA: sum(mitigatingFactors(va, va.self, va.opp)),
+    mitB: sum(mitigatingFactors(vb, vb.self, vb.opp)),
+    readA: readings(va),
+    readB: readings(vb),
+  };
+}
+
+/** Final totals for one roll. */
+function finals(c: CompiledSituation, dieA: number, dieB: number): [number, number, number, number] {
+  const preA = dieA + c.fixedA;
+  const preB = dieB + c.fixedB;
+  const i = preA - preB - c.dMin;
+  const postA = preA + (c.gradeA[i] as number);
+  const postB = preB + (c.gradeB[i] as number);
+  const finalA = postA > postB ? postA + c.mitA : postA;
+  const finalB = postB > postA ? postB + c.mitB : postB;
+  return [preA, preB, finalA, finalB];
+}
+
+function read(r: SideReadings, own: number, theirs: number): SidePartial | undefined {
+  if (own > theirs) return undefined;
+  if (own === theirs) return r.equal;
+  return own * 2 <= theirs ? r.half : r.less;
+}
+
+/** The two outcomes of one roll: the engine's hot path. */
+export function resolveOutcomes(c: CompiledSituation, dieA: number, dieB: number): [DbmOutcome, DbmOutcome] {
+  const [, , fa, fb] = finals(c, dieA, dieB);
+  return [read(c.readA, fa, fb)?.outcome ?? 'none', read(c.readB, fb, fa)?.outcome ?? 'none'];
+}
+
 /** Everything about one side's score and outcome for one roll. */
 export interface SideResolution extends SideOutcome {
   readonly die: number;
@@ -45,80 +164,46 @@ export interface DbmResolution {
   readonly b: SideResolution;
 }
 
-/** A compiled situation: the dice-independent work done once, so each roll is a few comparisons. */
-export interface CompiledSituation {
-  readonly va: View;
-  readonly vb: View;
-  readonly fixedA: number;
-  readonly fixedB: number;
-}
+const WON: SidePartial = { outcome: 'none', reason: 'won', rearLost: 0 };
 
-export function compile(situation: DbmSituation, version?: DbmVersion): CompiledSituation {
-  const [va, vb] = views(situation, version ?? DBM_VERSIONS[situation.rules]);
-  return { va, vb, fixedA: sum(fixedFactors(va)), fixedB: sum(fixedFactors(vb)) };
-}
-
-function supportingRanks(v: View): number {
-  if (supportDenied(v)) return 0;
-  const plus = rearSupportFactors(v).reduce((t, f) => t + Math.max(0, f.value), 0);
-  const ps = v.self.side.rear.findIndex((k) => k.element.type === 'Ps');
-  return ps >= 0 && psiloiBehind(v.self) ? Math.max(plus, ps + 1) : plus;
-}
-
-/** Resolve one roll: dieA for side A, dieB for side B. */
+/** Resolve one roll with every factor listed: dieA for side A, dieB for side B. */
 export function resolveRoll(c: CompiledSituation, dieA: number, dieB: number): DbmResolution {
   const { va, vb } = c;
-  const preA = dieA + c.fixedA;
-  const preB = dieB + c.fixedB;
+  const [preA, preB, finalA, finalB] = finals(c, dieA, dieB);
   const gA = gradingFactors(va, preA, preB);
   const gB = gradingFactors(vb, preB, preA);
   const postA = preA + sum(gA);
   const postB = preB + sum(gB);
-  let mA: Factor[] = [];
-  let mB: Factor[] = [];
-  if (postA > postB) mA = mitigatingFactors(va, va.self, va.opp);
-  else if (postB > postA) mB = mitigatingFactors(vb, vb.self, vb.opp);
-  const finalA = postA + sum(mA);
-  const finalB = postB + sum(mB);
-  const outA = sideOutcome(va, finalA, finalB);
-  const outB = sideOutcome(vb, finalB, finalA);
-  const base = (die: number, pre: number, g: Factor[], post: number, m: Factor[], fin: number) => ({
+  const mA = postA > postB ? mitigatingFactors(va, va.self, va.opp) : [];
+  const mB = postB > postA ? mitigatingFactors(vb, vb.self, vb.opp) : [];
+  const outA = read(c.readA, finalA, finalB) ?? WON;
+  const outB = read(c.readB, finalB, finalA) ?? WON;
+  const side = (
+    die: number,
+    pre: number,
+    g: Factor[],
+    post: number,
+    m: Factor[],
+    fin: number,
+    own: SidePartial,
+    theirs: SidePartial,
+    r: SideReadings,
+  ): SideResolution => ({
     die,
     beforeGrading: pre,
     grading: g,
     afterGrading: post,
     mitigating: m,
     final: fin,
+    outcome: own.outcome,
+    reason: own.reason,
+    rearLost: own.rearLost,
+    pursuit: theirs.outcome !== 'none' && own.outcome === 'none' ? r.pursuit : 'no',
   });
   return {
-    a: { ...base(dieA, preA, gA, postA, mA, finalA), ...withPursuit(va, outA, outB.outcome) },
-    b: { ...base(dieB, preB, gB, postB, mB, finalB), ...withPursuit(vb, outB, outA.outcome) },
+    a: side(dieA, preA, gA, postA, mA, finalA, outA, outB, c.readA),
+    b: side(dieB, preB, gB, postB, mB, finalB, outB, outA, c.readB),
   };
-}
-
-interface Partial {
-  readonly outcome: DbmOutcome;
-  readonly reason: string;
-  readonly rearLost: number;
-}
-
-function sideOutcome(v: View, own: number, theirs: number): Partial {
-  if (own > theirs) return { outcome: 'none', reason: 'won', rearLost: 0 };
-  if (own === theirs) {
-    // Equal totals: expendables are destroyed, others fight on (DBM 3.2 p.23).
-    if (v.self.as.type === 'Exp' && !(v.self.shooting && !v.self.shotAt))
-      return { outcome: 'destroyed', reason: 'expendables destroyed on equal totals', rearLost: 0 };
-    return { outcome: 'none', reason: 'equal totals', rearLost: 0 };
-  }
-  const half = own * 2 <= theirs;
-  const r = losingOutcome(v, v.self, v.opp, half);
-  const rearLost = r.outcome === 'destroyed' ? rearLosses(v, v.self, supportingRanks(v)) : 0;
-  return { ...r, rearLost };
-}
-
-function withPursuit(v: View, own: Partial, theirs: DbmOutcome): SideOutcome {
-  const beaten = theirs !== 'none';
-  return { ...own, pursuit: beaten && own.outcome === 'none' ? pursuit(v, v.self, v.opp) : 'no' };
 }
 
 /** Every dice-independent factor and every conditional one, with rule sections (DESIGN.md `explain`). */
