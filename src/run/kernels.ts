@@ -10,6 +10,7 @@
  */
 import { createRng, type Rng } from '../core/rng.ts';
 import { sampleCodes } from '../engine/sample.ts';
+import { engagementKernel } from '../engagement/counts.ts';
 
 export type ShardKernel = (payload: unknown, rng: Rng, samples: number) => Float64Array;
 
@@ -26,6 +27,7 @@ const tableKernel: ShardKernel = (payload, rng, samples) => {
 
 export const KERNELS: Readonly<Record<string, ShardKernel>> = {
   table: tableKernel,
+  engagement: engagementKernel,
 };
 
 /** One shard as sent to a worker: plain data only. */

@@ -66,6 +66,7 @@ export async function runShards(
     const window = opts.threads * 4;
     let next = 0;
     let failure: unknown;
+    let cleanup = () => {};
     await new Promise<void>((resolve) => {
       let inFlight = 0;
       const pump = () => {
@@ -88,9 +89,12 @@ export async function runShards(
         }
         if (inFlight === 0) resolve();
       };
-      opts.signal?.addEventListener('abort', () => pump(), { once: true });
+      const onAbort = () => pump();
+      opts.signal?.addEventListener('abort', onAbort, { once: true });
       pump();
+      cleanup = () => opts.signal?.removeEventListener('abort', onAbort);
     });
+    cleanup();
     if (failure !== undefined) throw failure;
     if (cancelled()) throw new CancelledError();
     return totals;

@@ -30,15 +30,18 @@ export class Progress {
   private done = 0;
   private readonly start = performance.now();
   private last = 0;
-  private readonly on: boolean;
+  private on: boolean;
 
   constructor(
-    private readonly total: number,
+    private total: number,
     private readonly sink: ProgressSink = process.stderr,
     quiet = false,
   ) {
-    this.on = !quiet && sink.isTTY === true && total > 0;
+    this.enabled = !quiet && sink.isTTY === true;
+    this.on = this.enabled && total > 0;
   }
+
+  private readonly enabled: boolean;
 
   /** Format the bar for `done` of `total` after `seconds` (exported for tests). */
   static line(done: number, total: number, seconds: number, width = 24): string {
@@ -47,6 +50,12 @@ export class Progress {
     const rate = seconds > 0 ? done / seconds : 0;
     const eta = rate > 0 ? (total - done) / rate : Infinity;
     return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${(f * 100).toFixed(1).padStart(5)}% ${si(done)}/${si(total)} samples ${si(rate)}/s ETA ${clock(eta)}`;
+  }
+
+  /** More work announced (adaptive studies learn their size as they go). */
+  grow(samples: number): void {
+    this.total += samples;
+    this.on = this.on || (this.enabled && this.total > 0);
   }
 
   tick(samples: number): void {

@@ -8,6 +8,7 @@ import type { z } from 'zod/v4';
 import { parseStructuredText, readStructuredFile, type StructuredFile } from '../io/structured-file.ts';
 import { formatPath } from '../rules/dbm/situation-input.ts';
 import { FieldError, ScenarioError } from './errors.ts';
+import { planLongStudies, type LongStudies } from './long-studies.ts';
 import { planScenario, type Plan, type PlanOptions } from './plan.ts';
 import { scenarioInputSchema, type ScenarioInput } from './schema.ts';
 
@@ -19,6 +20,8 @@ export interface LoadedScenario {
   readonly raw: unknown;
   readonly input: ScenarioInput;
   readonly plan: Plan;
+  /** Engagement and balance studies, checked and configured. */
+  readonly long: LongStudies;
 }
 
 /** The deepest useful issue of a zod union: the branch whose input had the right shape. */
@@ -68,7 +71,8 @@ export function checkScenario(f: StructuredFile, options: PlanOptions = {}): Loa
   }
   try {
     const plan = planScenario(r.data, r.data.name ?? nameOf(f.file), options);
-    return { file: f.file, raw: f.data, input: r.data, plan };
+    const long = planLongStudies(r.data, options);
+    return { file: f.file, raw: f.data, input: r.data, plan, long };
   } catch (e) {
     if (e instanceof FieldError) throw located(f, e.path, e.detail);
     throw e;

@@ -207,8 +207,9 @@ export function planScenario(input: ScenarioInput, name: string, options: PlanOp
     return r;
   };
   const seen = new Set<string>();
-  const studies = input.studies.map((study, i): PlannedStudy => {
+  const studies = input.studies.flatMap((study, i): PlannedStudy[] => {
     const path: Path = ['studies', i];
+    if (study.kind === 'engagement' || study.kind === 'balance') return [];
     if (seen.has(study.name))
       throw new FieldError([...path, 'name'], `"${study.name}" names another study too`);
     seen.add(study.name);
@@ -221,13 +222,15 @@ export function planScenario(input: ScenarioInput, name: string, options: PlanOp
           `matrix studies are for DBM scenarios only (rules: ${rules})`,
         );
       const main = rulesFor(rules);
-      return {
-        name: study.name,
-        kind: 'matrix',
-        title,
-        samples,
-        ...matrixCells(study, path, rules, main.ruleset, main.version),
-      };
+      return [
+        {
+          name: study.name,
+          kind: 'matrix',
+          title,
+          samples,
+          ...matrixCells(study, path, rules, main.ruleset, main.version),
+        },
+      ];
     }
     const cells = study.situations.map((raw, j): PlannedCell => {
       const at = [...path, 'situations', j];
@@ -245,7 +248,7 @@ export function planScenario(input: ScenarioInput, name: string, options: PlanOp
         table: compileTable(ruleset, situation),
       };
     });
-    return { name: study.name, kind: 'odds', title, samples, cells };
+    return [{ name: study.name, kind: 'odds', title, samples, cells }];
   });
   return {
     name,

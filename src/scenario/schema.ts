@@ -4,6 +4,8 @@
  * `scenarioJsonSchema()` is what `debellator schema` prints for editor validation.
  */
 import { z } from 'zod/v4';
+import { balanceStudyFields } from '../balance/study-schema.ts';
+import { engagementStudyFields } from '../engagement/study-schema.ts';
 import { dbmSideSchema, dbmSituationSchema } from '../rules/dbm/situation-input.ts';
 import { TROOP_TYPES } from '../rules/dbm/troops.ts';
 import type { DbmRules } from '../rules/dbm/versions.ts';
@@ -139,7 +141,15 @@ function studySchema(situation: z.ZodType) {
       context: contextSchema.optional().describe('Circumstances shared by every cell'),
     })
     .strict();
-  return z.discriminatedUnion('kind', [odds, matrix]);
+  const engagement = z
+    .object({ kind: z.literal('engagement'), ...common, ...engagementStudyFields })
+    .strict()
+    .describe('Two battle lines fought bound by bound until one breaks (docs/engagement-model.md)');
+  const balance = z
+    .object({ kind: z.literal('balance'), name: common.name, title: common.title, ...balanceStudyFields })
+    .strict()
+    .describe('Points cost against effectiveness (docs/balance.md)');
+  return z.discriminatedUnion('kind', [odds, matrix, engagement, balance]);
 }
 
 function scenarioSchema(situation: z.ZodType) {

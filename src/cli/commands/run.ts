@@ -12,7 +12,11 @@ import { parseSlice } from '../../run/shards.ts';
 import { reportFiles } from '../../report/tables.ts';
 import { writeAtomic, writeFiles } from '../../run/write-files.ts';
 import type { RunResults } from '../../run/results.ts';
-import { loadScenarioFile } from '../../scenario/load.ts';
+import { loadScenarioFile, type LoadedScenario } from '../../scenario/load.ts';
+import { balanceReport, balanceTables } from '../../balance/report.ts';
+import { engagementFiles } from '../../report/engagement-tables.ts';
+import { writeReport as writeHtmlReport } from '../../report/render.ts';
+import { runBalanceStudies, runEngagementStudies } from '../../run/long-run.ts';
 import { UsageError } from '../errors.ts';
 
 interface RunFlags {
@@ -61,6 +65,61 @@ export function writeReport(results: RunResults, dir: string, exit: { code: numb
   exit.code = bad.length > 0 ? 1 : 0;
 }
 
+const hasLongStudies = (l: LoadedScenario) => l.long.engagements.length + l.long.balances.length > 0;
+
+/** Engagement and balance studies: run after the single-combat studies, written next to them. */
+async function runLongStudies(
+  loaded: LoadedScenario,
+  base: string,
+  threads: number,
+  quiet: boolean,
+): Promise<'done' | 'cancelled'> {
+  const progress = new Progress(0, process.stderr, quiet);
+  const opts = {
+    threads,
+    seed: loaded.plan.seed,
+    onWork: (n: number) => progress.grow(n),
+    onDone: (n: number) => progress.tick(n),
+  };
+  const header = `Scenario \`${loaded.plan.name}\` (${loaded.file}), seed ${loaded.plan.seed}.`;
+  try {
+    await withInterrupt(async (signal) => {
+      const engagements = await runEngagementStudies(loaded.long, { ...opts, signal });
+      const balances = await runBalanceStudies(loaded.long, { ...opts, signal });
+      progress.end();
+      const written: string[] = [];
+      for (const e of engagements) written.push(...writeFiles(base, engagementFiles(e, header)));
+      const single = balances.length === 1;
+      for (const b of balances) {
+        const dir = single ? base : join(base, b.name);
+        const config = loaded.long.balances.find((x) => x.name === b.name)!;
+        const tables = new Map(Object.entries(balanceTables(b)));
+        tables.set(
+          'balance.json',
+          `${JSON.stringify({ scenario: { file: loaded.file, input: loaded.raw }, ...b }, null, 2)}\n`,
+        );
+        written.push(...writeFiles(dir, tables));
+        const report = balanceReport(
+          b,
+          config,
+          `npx debellator run ${loaded.file} --seed ${loaded.plan.seed}`,
+        );
+        const html = await writeHtmlReport(dir, { ...report, footer: header });
+        written.push(html.html);
+      }
+      if (!quiet) for (const f of written) process.stdout.write(`${f}\n`);
+    });
+    return 'done';
+  } catch (e) {
+    progress.end();
+    if (e instanceof CancelledError) {
+      process.stderr.write('debellator: cancelled; nothing more written\n');
+      return 'cancelled';
+    }
+    throw e;
+  }
+}
+
 export function registerRun(program: Command, exit: { code: number }): void {
   program
     .command('run')
@@ -87,6 +146,10 @@ export function registerRun(program: Command, exit: { code: number }): void {
         ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
         ...(flags.samples !== undefined ? { samples: flags.samples } : {}),
       });
+      if (slice && hasLongStudies(loaded))
+        throw new UsageError(
+          '--shard splits odds and matrix studies only; run engagement and balance studies whole (--threads)',
+        );
       const quiet = flags.quiet === true;
       let progress: Progress | undefined;
       const started = performance.now();
@@ -126,10 +189,15 @@ export function registerRun(program: Command, exit: { code: number }): void {
         exit.code = 0;
         return;
       }
-      writeReport(output.results, base, exit, quiet);
-      if (!quiet) {
+      if (output.results.studies.length > 0 || !hasLongStudies(loaded))
+        writeReport(output.results, base, exit, quiet);
+      if (!quiet && output.results.studies.length > 0) {
         const cells = output.results.studies.reduce((t, s) => t + s.cells.length, 0);
         process.stderr.write(`${cells} cells in ${((performance.now() - started) / 1000).toFixed(2)} s\n`);
+      }
+      if (hasLongStudies(loaded)) {
+        const done = await runLongStudies(loaded, base, flags.threads ?? defaultThreads(), quiet);
+        if (done === 'cancelled') exit.code = 130;
       }
     });
 }

@@ -1,0 +1,154 @@
+/**
+ * Engagement results as merged counts (DESIGN.md "counts + confidence intervals, plain data"): a flat
+ * Float64Array that shards fill and the runner adds element-wise, and the summary read off it.
+ */
+import { createRng, type Rng } from '../core/rng.ts';
+import {
+  A_WINS,
+  B_WINS,
+  MUTUAL,
+  T_AP,
+  T_EE,
+  T_ELEMENTS,
+  T_FLED,
+  UNDECIDED,
+  battleOf,
+  type Battle,
+} from './fight.ts';
+import type { EngagementConfig, EngagementResult, SideTally } from './model.ts';
+import { prepared } from './prepare.ts';
+
+/** Offsets into the counts array. Per side: elements, elements², AP, AP², element equivalents, fled. */
+export interface CountsLayout {
+  readonly length: number;
+  readonly samples: 0;
+  readonly aWins: 1;
+  readonly bWins: 2;
+  readonly mutual: 3;
+  readonly undecided: 4;
+  /** Side sums start here: A at sides, B at sides + SIDE_FIELDS. */
+  readonly sides: 5;
+  /** bounds[k] = engagements decided (a side broke) in bound k (1..boundLimit); index 0 unused. */
+  readonly bounds: number;
+  /** undecidedBounds[k] = engagements that stopped undecided in bound k (the limit, or no fight left). */
+  readonly undecidedBounds: number;
+  /** Per file of A then of B: elements lost, AP lost, file gone. */
+  readonly filesA: number;
+  readonly filesB: number;
+}
+
+export const SIDE_FIELDS = 6;
+export const FILE_FIELDS = 3;
+
+export function countsLayout(config: EngagementConfig): CountsLayout {
+  const bounds = 5 + 2 * SIDE_FIELDS;
+  const undecidedBounds = bounds + config.boundLimit + 1;
+  const filesA = undecidedBounds + config.boundLimit + 1;
+  const filesB = filesA + FILE_FIELDS * config.a.files.length;
+  return {
+    length: filesB + FILE_FIELDS * config.b.files.length,
+    samples: 0,
+    aWins: 1,
+    bWins: 2,
+    mutual: 3,
+    undecided: 4,
+    sides: 5,
+    bounds,
+    undecidedBounds,
+    filesA,
+    filesB,
+  };
+}
+
+const DECISION_INDEX = { 'a-wins': A_WINS, 'b-wins': B_WINS, mutual: MUTUAL, undecided: UNDECIDED } as const;
+
+/** Add one engagement's result into `counts`. */
+export function accumulate(counts: Float64Array, layout: CountsLayout, r: EngagementResult): void {
+  counts[0]! += 1;
+  counts[DECISION_INDEX[r.decision]]! += 1;
+  counts[(r.decision === 'undecided' ? layout.undecidedBounds : layout.bounds) + r.bounds]! += 1;
+  const addSide = (at: number, files: number, t: SideTally) => {
+    counts[at]! += t.elementsLost;
+    counts[at + 1]! += t.elementsLost * t.elementsLost;
+    counts[at + 2]! += t.apLost;
+    counts[at + 3]! += t.apLost * t.apLost;
+    counts[at + 4]! += t.eeLost;
+    counts[at + 5]! += t.fled;
+    for (let i = 0; i < t.fileElementsLost.length; i++) {
+      const f = files + FILE_FIELDS * i;
+      counts[f]! += t.fileElementsLost[i]!;
+      counts[f + 1]! += t.fileApLost[i]!;
+      if (t.fileGone[i]) counts[f + 2]! += 1;
+    }
+  };
+  addSide(layout.sides, layout.filesA, r.a);
+  addSide(layout.sides + SIDE_FIELDS, layout.filesB, r.b);
+}
+
+/**
+ * A shard: `samples` engagements on `rng`, counted. With `first: alternate`, even-numbered engagements
+ * of the shard give A the first bound and odd-numbered ones B.
+ */
+export function engagementShard(config: EngagementConfig, rng: Rng, samples: number): Float64Array {
+  const layout = countsLayout(config);
+  const counts = new Float64Array(layout.length);
+  const battle = battleOf(prepared(config));
+  const dice = () => rng.die(6);
+  for (let i = 0; i < samples; i++) {
+    const first = config.first === 'alternate' ? ((i % 2) as 0 | 1) : config.first === 'a' ? 0 : 1;
+    battle.run(dice, first);
+    accumulateBattle(counts, layout, battle);
+  }
+  return counts;
+}
+
+/** accumulate() straight from a Battle's fields, without building a result object. */
+function accumulateBattle(counts: Float64Array, layout: CountsLayout, b: Battle): void {
+  counts[0]! += 1;
+  counts[b.decision]! += 1;
+  counts[(b.decision === UNDECIDED ? layout.undecidedBounds : layout.bounds) + b.bounds]! += 1;
+  for (const s of [0, 1] as const) {
+    const at = layout.sides + s * SIDE_FIELDS;
+    const t = b.tally[s];
+    const el = t[T_ELEMENTS]!;
+    const ap = t[T_AP]!;
+    counts[at]! += el;
+    counts[at + 1]! += el * el;
+    counts[at + 2]! += ap;
+    counts[at + 3]! += ap * ap;
+    counts[at + 4]! += t[T_EE]!;
+    counts[at + 5]! += t[T_FLED]!;
+    const files = s === 0 ? layout.filesA : layout.filesB;
+    const side = b.sides[s];
+    for (let c = 0; c < b.W; c++) {
+      const i = side.fileAt[c]!;
+      if (i < 0) continue;
+      const f = files + FILE_FIELDS * i;
+      counts[f]! += b.fileElements[s][i]!;
+      counts[f + 1]! += b.fileAp[s][i]!;
+      if (!b.present(s, c)) counts[f + 2]! += 1;
+    }
+  }
+}
+
+/**
+ * The shard kernel of job kind `engagement` for the runner (src/run/kernels.ts): payload is an
+ * EngagementConfig, plain data.
+ */
+export const engagementKernel = (payload: unknown, rng: Rng, samples: number): Float64Array =>
+  engagementShard(payload as EngagementConfig, rng, samples);
+
+/** Convenience for tests and the bench: one shard on stream 0 of `seed`. */
+export function runEngagements(
+  config: EngagementConfig,
+  seed: string | number,
+  samples: number,
+): Float64Array {
+  return engagementShard(config, createRng(seed, 0), samples);
+}
+
+/** Add shard counts element-wise. */
+export function mergeCounts(into: Float64Array, from: Float64Array): Float64Array {
+  for (let i = 0; i < into.length; i++) into[i]! += from[i]!;
+  return into;
+}

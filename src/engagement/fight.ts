@@ -1,0 +1,401 @@
+/**
+ * One engagement, bound by bound (docs/engagement-model.md "A bound"). Pure: the dice are injected
+ * (`dice()` returns 1..6); each combat reads A's die then B's, in the order the combats are fought.
+ *
+ * The state lives in typed arrays of a `Battle` reused across engagements of one config (no allocation
+ * and no rule logic in the loop: a combat is a table lookup, see situations.ts).
+ */
+import type { DbmOutcome } from '../rules/dbm/outcomes.ts';
+import type {
+  Decision,
+  EngagementConfig,
+  EngagementResult,
+  LineId,
+  ModelOptions,
+  SideTally,
+} from './model.ts';
+import { prepared, tableFor, type CombatEntry, type Prepared, type PreparedSide } from './prepare.ts';
+import * as S from './situations.ts';
+
+// Module-level copies: read once, not through import bindings in the hot loop.
+const NONE = S.NONE;
+const FLEE = S.FLEE;
+const DESTROYED = S.DESTROYED;
+const PURSUE_MAY = S.PURSUE_MAY;
+const PURSUE_MUST = S.PURSUE_MUST;
+const entryFor = tableFor;
+const EPS = 1e-9;
+
+const OUTCOME_NAMES = ['none', 'recoil', 'flee', 'destroyed'] as const;
+
+/** Decision codes, as counted (counts.ts). */
+export const A_WINS = 1;
+export const B_WINS = 2;
+export const MUTUAL = 3;
+export const UNDECIDED = 4;
+const DECISION_NAMES: Readonly<Record<number, Decision>> = {
+  [A_WINS]: 'a-wins',
+  [B_WINS]: 'b-wins',
+  [MUTUAL]: 'mutual',
+  [UNDECIDED]: 'undecided',
+};
+
+/** One combat as it was fought, for tests and explanations. */
+export interface CombatEvent {
+  readonly bound: number;
+  readonly owner: LineId;
+  /** Column of the combat (A's file index when A's line starts at column 0). */
+  readonly column: number;
+  readonly overlapsA: number;
+  readonly overlapsB: number;
+  readonly movedA: boolean;
+  readonly movedB: boolean;
+  readonly dieA: number;
+  readonly dieB: number;
+  readonly a: DbmOutcome;
+  readonly b: DbmOutcome;
+}
+
+export interface FightOptions {
+  /** Who has the first bound; needed when the config says `alternate` (default then: A). */
+  readonly first?: LineId;
+  /** Called after every combat's dice are read. */
+  readonly trace?: (e: CombatEvent) => void;
+}
+
+/** Per-side tallies: elements lost, AP lost, element equivalents lost, elements fled. */
+export const T_ELEMENTS = 0;
+export const T_AP = 1;
+export const T_EE = 2;
+export const T_FLED = 3;
+
+type Side = 0 | 1;
+
+/** The mutable state of one engagement, reset for each. */
+export class Battle {
+  readonly p: Prepared;
+  readonly W: number;
+  readonly sides: readonly [PreparedSide, PreparedSide];
+  readonly opts: ModelOptions;
+  readonly head: readonly [Int32Array, Int32Array];
+  readonly back: readonly [Uint8Array, Uint8Array];
+  readonly moved: readonly [Uint8Array, Uint8Array];
+  readonly contact: Uint8Array;
+  readonly result: Int32Array;
+  readonly order: Int32Array;
+  readonly edge: Float64Array;
+  /** owner-best-first: each column's entry from the ranking pass, and whether a neighbour changed since. */
+  readonly pending: (CombatEntry | undefined)[];
+  readonly stale: Uint8Array;
+  readonly tally: readonly [Float64Array, Float64Array];
+  readonly fileElements: readonly [Float64Array, Float64Array];
+  readonly fileAp: readonly [Float64Array, Float64Array];
+  decision = UNDECIDED;
+  bounds = 0;
+  private bound = 0;
+  private dice: () => number = () => 1;
+  private trace: ((e: CombatEvent) => void) | undefined = undefined;
+
+  constructor(p: Prepared) {
+    this.p = p;
+    const W = (this.W = p.width);
+    this.sides = p.sides;
+    this.opts = p.config.options;
+    this.head = [new Int32Array(W), new Int32Array(W)];
+    this.back = [new Uint8Array(W), new Uint8Array(W)];
+    this.moved = [new Uint8Array(W), new Uint8Array(W)];
+    this.contact = new Uint8Array(W);
+    this.result = new Int32Array(W);
+    this.order = new Int32Array(W);
+    this.edge = new Float64Array(W);
+    this.pending = new Array<CombatEntry | undefined>(W).fill(undefined);
+    this.stale = new Uint8Array(W);
+    this.tally = [new Float64Array(4), new Float64Array(4)];
+    this.fileElements = [new Float64Array(p.sides[0].files), new Float64Array(p.sides[1].files)];
+    this.fileAp = [new Float64Array(p.sides[0].files), new Float64Array(p.sides[1].files)];
+  }
+
+  present(s: Side, c: number): boolean {
+    return this.head[s][c]! < this.sides[s].depth[c]!;
+  }
+
+  private tmplAt(s: Side, c: number): number {
+    const side = this.sides[s];
+    return side.tmpl[side.base[c]! + this.head[s][c]!]!;
+  }
+
+  /** In line with its front free of enemy contact: overlaps its neighbours' opponents (DBM 3.2 p.21). */
+  private free(s: Side, c: number): boolean {
+    return c >= 0 && c < this.W && this.present(s, c) && this.back[s][c] === 0 && this.contact[c] === 0;
+  }
+
+  /** Overlaps on side s's element in column c, from the enemy's free files beside it. */
+  private overlapsOn(s: Side, c: number): number {
+    const o = (1 - s) as Side;
+    const side = this.sides[o];
+    const n = side.templates.length;
+    const friend = this.tmplAt(o, c);
+    let k = 0;
+    if (this.free(o, c - 1) && side.overlapOk[this.tmplAt(o, c - 1) * n + friend] === 1) k++;
+    if (this.free(o, c + 1) && side.overlapOk[this.tmplAt(o, c + 1) * n + friend] === 1) k++;
+    return k;
+  }
+
+  private entryAt(c: number, owner: Side): CombatEntry {
+    return entryFor(
+      this.p,
+      this.tmplAt(0, c),
+      this.tmplAt(1, c),
+      owner,
+      this.overlapsOn(0, c),
+      this.overlapsOn(1, c),
+      this.moved[0][c]!,
+      this.moved[1][c]!,
+    );
+  }
+
+  private roll(c: number, owner: Side, entry: CombatEntry = this.entryAt(c, owner)): number {
+    const table = entry.table;
+    const da = this.dice();
+    const db = this.dice();
+    const r = table[(da - 1) * 6 + (db - 1)]!;
+    if (this.trace) {
+      this.trace({
+        bound: this.bound,
+        owner: owner === 0 ? 'a' : 'b',
+        column: c,
+        overlapsA: this.overlapsOn(0, c),
+        overlapsB: this.overlapsOn(1, c),
+        movedA: this.moved[0][c] === 1,
+        movedB: this.moved[1][c] === 1,
+        dieA: da,
+        dieB: db,
+        a: OUTCOME_NAMES[r & 3]!,
+        b: OUTCOME_NAMES[(r >> 6) & 3]!,
+      });
+    }
+    return r;
+  }
+
+  /** Remove up to `ranks` elements from the front of the file in column c. */
+  private lose(s: Side, c: number, ranks: number, fled: boolean): void {
+    const side = this.sides[s];
+    const t = this.tally[s];
+    const file = side.fileAt[c]!;
+    const head = this.head[s];
+    for (let i = 0; i < ranks && head[c]! < side.depth[c]!; i++) {
+      const k = side.base[c]! + head[c]!;
+      if (fled) t[T_FLED]! += 1;
+      if (!fled || this.opts.fledLost) {
+        t[T_ELEMENTS]! += 1;
+        t[T_AP]! += side.ap[k]!;
+        t[T_EE]! += side.ee[k]!;
+        this.fileElements[s][file]! += 1;
+        this.fileAp[s][file]! += side.ap[k]!;
+      }
+      head[c]!++;
+    }
+  }
+
+  private applyLoss(s: Side, c: number, packed: number): void {
+    const out = packed & 3;
+    if (out === NONE) return;
+    if (out === DESTROYED) {
+      // DBM 3.2 p.23 Destroyed Elements: the rear ranks the rule set destroys go with it.
+      this.lose(s, c, 1 + ((packed >> 2) & 3), false);
+    } else if (out === FLEE) {
+      // DBM 3.2 p.24 Fleeing Elements: a skirmisher directly behind flees too.
+      const side = this.sides[s];
+      const h = this.head[s][c]!;
+      const withSkirmisher = h + 1 < side.depth[c]! && side.skirmisher[side.base[c]! + h + 1] === 1;
+      this.lose(s, c, withSkirmisher ? 2 : 1, true);
+    }
+    // Destroyed, fled or recoiled: whatever is left of the file is a base depth back.
+    this.back[s][c] = 1;
+  }
+
+  /** DBM 3.2 p.24 Pursuing Elements: a pursuer follows and keeps contact with what is left of the file. */
+  private pursue(s: Side, c: number, packed: number): void {
+    const l = (1 - s) as Side;
+    const pursuit = (packed >> 4) & 3;
+    const pursues =
+      pursuit === PURSUE_MUST || (pursuit === PURSUE_MAY && this.opts.optionalPursuit === 'pursue');
+    if (pursues && this.present(l, c)) {
+      this.contact[c] = 1;
+      this.back[l][c] = 0;
+    }
+  }
+
+  /** Apply a combat's packed result; true if either file moved or lost anything. */
+  private apply(c: number, r: number): boolean {
+    const pa = r & 63;
+    const pb = r >> 6;
+    if ((pa & 3) === NONE && (pb & 3) === NONE) return false;
+    this.applyLoss(0, c, pa);
+    this.applyLoss(1, c, pb);
+    this.contact[c] = 0;
+    if ((pa & 3) === NONE) this.pursue(0, c, pa);
+    else if ((pb & 3) === NONE) this.pursue(1, c, pb);
+    return true;
+  }
+
+  /** Movement: the first charge, then renewing contact (option renewContact). */
+  private move(owner: Side, firstSide: Side): void {
+    const other = (1 - owner) as Side;
+    this.moved[0].fill(0);
+    this.moved[1].fill(0);
+    if (!(this.bound === 1 || this.opts.renewContact === 'bound-owner' || owner === firstSide)) return;
+    for (let c = 0; c < this.W; c++) {
+      if (!this.present(owner, c)) continue;
+      if (this.present(other, c)) {
+        if (this.contact[c] === 0) {
+          this.contact[c] = 1;
+          this.moved[owner][c] = 1;
+          this.back[0][c] = 0;
+          this.back[1][c] = 0;
+        }
+      } else this.back[owner][c] = 0;
+    }
+  }
+
+  /**
+   * Combat (DBM 3.2 p.15 Sequence of Play (4)): every column in contact fights once, in an order the
+   * bound's owner decides (option combatOrder); ties and `sweep` go left to right in odd bounds and right
+   * to left in even ones.
+   */
+  private combat(owner: Side): void {
+    const { W, order, edge, contact, result } = this;
+    let n = 0;
+    for (let i = 0; i < W; i++) {
+      const c = this.bound % 2 === 1 ? i : W - 1 - i;
+      if (contact[c] === 1) order[n++] = c;
+    }
+    if (this.opts.combatOrder === 'simultaneous') {
+      // Every situation from the state before any outcome, then all outcomes.
+      for (let i = 0; i < n; i++) result[order[i]!] = this.roll(order[i]!, owner);
+      for (let i = 0; i < n; i++) this.apply(order[i]!, result[order[i]!]!);
+      return;
+    }
+    if (this.opts.combatOrder === 'sweep') {
+      // Each combat sees the overlaps left by those before it (p.21: a file whose own opponent went back,
+      // fled or died earlier this bound may overlap its neighbours' opponents).
+      for (let i = 0; i < n; i++) this.apply(order[i]!, this.roll(order[i]!, owner));
+      return;
+    }
+    // owner-best-first: rank the combats by the owner's edge, then fight them in that order. A combat's
+    // situation depends only on its own column and the two beside it, so an entry stays good until a
+    // neighbour's outcome changes something.
+    const { pending, stale } = this;
+    for (let i = 0; i < n; i++) {
+      const c = order[i]!;
+      const e = this.entryAt(c, owner);
+      pending[c] = e;
+      edge[c] = e.ownerEdge;
+      stale[c] = 0;
+    }
+    // Stable insertion sort, the owner's best edge first.
+    for (let i = 1; i < n; i++) {
+      const c = order[i]!;
+      let j = i - 1;
+      while (j >= 0 && edge[order[j]!]! < edge[c]!) {
+        order[j + 1] = order[j]!;
+        j--;
+      }
+      order[j + 1] = c;
+    }
+    for (let i = 0; i < n; i++) {
+      const c = order[i]!;
+      const e = stale[c] === 1 ? this.entryAt(c, owner) : pending[c]!;
+      if (this.apply(c, this.roll(c, owner, e))) {
+        if (c > 0) stale[c - 1] = 1;
+        if (c + 1 < W) stale[c + 1] = 1;
+      }
+    }
+  }
+
+  /** Broken at the end of a bound (DBM 3.2 p.25 Demoralised Commands). */
+  private broken(s: Side): boolean {
+    const total = this.sides[s].eeTotal;
+    return total > 0 && this.tally[s][T_EE]! + EPS >= this.opts.breakFraction * total;
+  }
+
+  /** Play one engagement; the outcome is left in the fields. */
+  run(dice: () => number, firstSide: Side, trace?: (e: CombatEvent) => void): void {
+    this.dice = dice;
+    this.trace = trace;
+    for (const s of [0, 1] as const) {
+      this.head[s].fill(0);
+      this.back[s].fill(0);
+      this.tally[s].fill(0);
+      this.fileElements[s].fill(0);
+      this.fileAp[s].fill(0);
+    }
+    this.contact.fill(0);
+    this.decision = UNDECIDED;
+    const limit = this.p.config.boundLimit;
+    for (this.bound = 1; this.bound <= limit; this.bound++) {
+      const owner = (this.bound % 2 === 1 ? firstSide : 1 - firstSide) as Side;
+      this.move(owner, firstSide);
+      this.combat(owner);
+      const ba = this.broken(0);
+      const bb = this.broken(1);
+      if (ba || bb) {
+        this.decision = ba && bb ? MUTUAL : ba ? B_WINS : A_WINS;
+        break;
+      }
+      let canFight = false;
+      for (let c = 0; c < this.W && !canFight; c++) canFight = this.present(0, c) && this.present(1, c);
+      if (!canFight) break;
+    }
+    this.bounds = Math.min(this.bound, limit);
+    this.trace = undefined;
+  }
+
+  /** Is file `file` of side s wiped out (nothing left in the fight)? */
+  fileGone(s: Side, file: number): boolean {
+    const side = this.sides[s];
+    for (let c = 0; c < this.W; c++) if (side.fileAt[c] === file) return !this.present(s, c);
+    return false;
+  }
+
+  /** The outcome as a plain object. */
+  toResult(): EngagementResult {
+    const side = (s: Side): SideTally => {
+      const t = this.tally[s];
+      const files = this.sides[s].files;
+      return {
+        elementsLost: t[T_ELEMENTS]!,
+        apLost: t[T_AP]!,
+        eeLost: t[T_EE]!,
+        fled: t[T_FLED]!,
+        fileElementsLost: Array.from(this.fileElements[s]),
+        fileApLost: Array.from(this.fileAp[s]),
+        fileGone: Array.from({ length: files }, (_, i) => this.fileGone(s, i)),
+      };
+    };
+    return { decision: DECISION_NAMES[this.decision]!, bounds: this.bounds, a: side(0), b: side(1) };
+  }
+}
+
+const battles = new WeakMap<Prepared, Battle>();
+/** The reusable Battle of a prepared config. */
+export function battleOf(p: Prepared): Battle {
+  let b = battles.get(p);
+  if (!b) {
+    b = new Battle(p);
+    battles.set(p, b);
+  }
+  return b;
+}
+
+/** Play one engagement with `dice()` giving 1..6. */
+export function fightEngagement(
+  config: EngagementConfig,
+  dice: () => number,
+  options: FightOptions = {},
+): EngagementResult {
+  const who = options.first ?? (config.first === 'alternate' ? 'a' : config.first);
+  const b = battleOf(prepared(config));
+  b.run(dice, who === 'a' ? 0 : 1, options.trace);
+  return b.toResult();
+}

@@ -1,0 +1,63 @@
+/**
+ * Runs engagement and balance studies on the shard runner. Engagement studies are cut into fixed-size
+ * shards seeded from (seed, study, shard), so their counts are identical for any thread count.
+ */
+import { summarise } from '../engagement/summary.ts';
+import { runBalanceStudy, type BalanceResults } from '../balance/study.ts';
+import type { EngagementRecord } from '../report/engagement-tables.ts';
+import type { LongStudies } from '../scenario/long-studies.ts';
+import { runShards } from './pool.ts';
+import { allShards, type Job } from './shards.ts';
+
+/** Engagements per shard: small enough to spread a study over threads, large enough to amortise. */
+export const ENGAGEMENT_SHARD = 5_000;
+
+export interface LongRunOptions {
+  readonly threads: number;
+  readonly seed: string;
+  readonly signal?: AbortSignal;
+  readonly onWork?: (engagements: number) => void;
+  readonly onDone?: (engagements: number) => void;
+}
+
+export async function runEngagementStudies(
+  long: LongStudies,
+  opts: LongRunOptions,
+): Promise<EngagementRecord[]> {
+  if (long.engagements.length === 0) return [];
+  const jobs: Job[] = long.engagements.map((e) => ({
+    kind: 'engagement',
+    payload: e.config,
+    seed: `${opts.seed}|engagement|${e.name}`,
+    samples: e.samples,
+  }));
+  const refs = allShards(jobs, ENGAGEMENT_SHARD);
+  opts.onWork?.(refs.reduce((t, r) => t + r.samples, 0));
+  const totals = await runShards(jobs, refs, {
+    threads: opts.threads,
+    ...(opts.signal ? { signal: opts.signal } : {}),
+    ...(opts.onDone ? { onShard: opts.onDone } : {}),
+  });
+  return long.engagements.map((e, i) => ({
+    name: e.name,
+    title: e.title,
+    seed: opts.seed,
+    config: e.config,
+    summary: summarise(e.config, totals.get(i) as Float64Array),
+  }));
+}
+
+export async function runBalanceStudies(long: LongStudies, opts: LongRunOptions): Promise<BalanceResults[]> {
+  const out: BalanceResults[] = [];
+  for (const b of long.balances) {
+    out.push(
+      await runBalanceStudy(b, {
+        threads: opts.threads,
+        ...(opts.signal ? { signal: opts.signal } : {}),
+        ...(opts.onWork ? { onBatch: opts.onWork } : {}),
+        ...(opts.onDone ? { onShard: opts.onDone } : {}),
+      }),
+    );
+  }
+  return out;
+}

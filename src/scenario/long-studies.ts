@@ -1,0 +1,124 @@
+/**
+ * Studies that are not grids of single combats: `engagement` (two battle lines fought to a decision)
+ * and `balance` (cost against effectiveness). Checked here before any work starts, turned into the
+ * configs their runners take. Pure; errors are FieldErrors with the path of the bad field.
+ */
+import type { BalanceConfig } from '../balance/study.ts';
+import { EngagementStudyError, toEngagementConfig } from '../engagement/study-schema.ts';
+import type { EngagementConfig } from '../engagement/model.ts';
+import { elementCost } from '../rules/dbm/costs.ts';
+import { NotationError, parseElement } from '../rules/dbm/notation.ts';
+import { TROOP_TYPES, type Element } from '../rules/dbm/troops.ts';
+import { DBM_VERSIONS, type DbmRules, type DbmVersionId } from '../rules/dbm/versions.ts';
+import { FieldError } from './errors.ts';
+import type { ScenarioInput } from './schema.ts';
+
+type Path = readonly (string | number)[];
+
+export interface PlannedEngagement {
+  readonly name: string;
+  readonly title: string;
+  readonly samples: number;
+  readonly config: EngagementConfig;
+}
+
+export interface LongStudies {
+  readonly engagements: readonly PlannedEngagement[];
+  readonly balances: readonly BalanceConfig[];
+}
+
+function element(text: string, path: Path): Element {
+  try {
+    return parseElement(text);
+  } catch (e) {
+    if (e instanceof NotationError) throw new FieldError(path, e.message);
+    throw e;
+  }
+}
+
+/** Engagements sampled when neither the study, the scenario nor the command line says. */
+export const DEFAULT_ENGAGEMENTS = 10_000;
+
+export function planLongStudies(
+  input: ScenarioInput,
+  options: { seed?: string | number; samples?: number } = {},
+): LongStudies {
+  const isDbm = (DBM_VERSIONS as Record<string, unknown>)[input.rules] !== undefined;
+  const costs = input.overrides?.costs ?? {};
+  const ruleChanges = input.overrides?.rules as Partial<DbmRules> | undefined;
+  const seed = String(options.seed ?? input.seed ?? 1);
+  const engagements: PlannedEngagement[] = [];
+  const balances: BalanceConfig[] = [];
+  input.studies.forEach((study, i) => {
+    const path: Path = ['studies', i];
+    if (study.kind !== 'engagement' && study.kind !== 'balance') return;
+    if (!isDbm)
+      throw new FieldError(
+        [...path, 'kind'],
+        `${study.kind} studies are for DBM scenarios only (rules: ${input.rules})`,
+      );
+    if (study.kind === 'engagement') {
+      const { kind: _k, name, title, samples, ...block } = study;
+      let config: EngagementConfig;
+      try {
+        config = toEngagementConfig(block, {
+          rules: input.rules as DbmVersionId,
+          costs,
+          ...(ruleChanges ? { ruleChanges } : {}),
+        });
+      } catch (e) {
+        if (e instanceof EngagementStudyError) throw new FieldError([...path, ...e.path], e.detail);
+        throw e;
+      }
+      engagements.push({
+        name,
+        title: title ?? name,
+        samples: options.samples ?? samples ?? input.samples ?? DEFAULT_ENGAGEMENTS,
+        config,
+      });
+      return;
+    }
+    const elements = study.elements.map((t, j) => element(t, [...path, 'elements', j]));
+    const field = (study.field ?? study.elements).map((f, j) =>
+      typeof f === 'string'
+        ? { element: element(f, [...path, 'field', j]), weight: 1 }
+        : { element: element(f.element, [...path, 'field', j, 'element']), weight: f.weight },
+    );
+    for (const t of Object.keys(study.depth))
+      if (!(TROOP_TYPES as readonly string[]).includes(t))
+        throw new FieldError(
+          [...path, 'depth', t],
+          `"${t}" is not a DBM troop type (${TROOP_TYPES.join(', ')})`,
+        );
+    for (const k of Object.keys(costs)) element(k, ['overrides', 'costs', k]);
+    for (const id of study.versions)
+      for (const [j, e] of elements.entries())
+        if (elementCost(DBM_VERSIONS[id].costs, e) > study.budget)
+          throw new FieldError(
+            [...path, 'elements', j],
+            `one ${study.elements[j]} costs more than the budget of ${study.budget} AP`,
+          );
+    const showcase = study.showcase
+      ? {
+          a: element(study.showcase.a, [...path, 'showcase', 'a']),
+          b: element(study.showcase.b, [...path, 'showcase', 'b']),
+        }
+      : { a: elements[0] as Element, b: (field[0] as { element: Element }).element };
+    balances.push({
+      name: study.name,
+      seed,
+      versions: study.versions,
+      elements,
+      field,
+      budget: study.budget,
+      depth: study.depth,
+      engagements: options.samples ?? study.engagements,
+      boundLimit: study.boundLimit,
+      maxCountFactor: study.maxCountFactor,
+      showcase,
+      costOverrides: costs,
+      ...(ruleChanges ? { ruleChanges } : {}),
+    });
+  });
+  return { engagements, balances };
+}

@@ -1,0 +1,77 @@
+/** Engagement and balance studies in scenario files: checked before any work starts. */
+import { describe, expect, it } from 'vitest';
+import { loadScenarioText } from '../../src/scenario/load.ts';
+
+const scenario = (study: string) => `name: t\nrules: dbm-3.2\nstudies:\n${study}`;
+
+describe('engagement and balance studies in scenarios', () => {
+  it('an engagement study becomes a kernel config sized to its budget', () => {
+    const l = loadScenarioText(
+      scenario(
+        '  - kind: engagement\n    name: e\n    budget: 48\n    a: as many Reg Bd(O) as the budget buys\n    b: 4 files of Irr Kn(O)\n',
+      ),
+      'x.yaml',
+    );
+    const e = l.long.engagements[0]!;
+    expect(e.config.a.files).toHaveLength(8);
+    expect(e.config.b.files).toHaveLength(4);
+    expect(e.samples).toBe(10_000);
+    expect(l.plan.studies).toHaveLength(0);
+  });
+  it('a balance study resolves its elements, field and showcase', () => {
+    const l = loadScenarioText(
+      scenario(
+        '  - kind: balance\n    name: b\n    elements: [Reg Bd(O), Irr Kn(O), Irr Wb(O)]\n    field: [{element: Reg Sp(O), weight: 2}]\n',
+      ),
+      'x.yaml',
+      { samples: 50 },
+    );
+    const b = l.long.balances[0]!;
+    expect(b.elements).toHaveLength(3);
+    expect(b.field).toEqual([{ element: { type: 'Sp', grade: 'O', reg: 'Reg' }, weight: 2 }]);
+    expect(b.engagements).toBe(50);
+    expect(b.versions).toEqual(['dbm-3.1', 'dbm-3.2']);
+  });
+  it('refuses a bad element with file:line and path', () => {
+    expect(() =>
+      loadScenarioText(
+        scenario('  - kind: balance\n    name: b\n    elements: [Reg Bd(O), Irr Kn(Q), Irr Wb(O)]\n'),
+        'x.yaml',
+      ),
+    ).toThrow(/^x\.yaml:6 studies\[0\]\.elements\[1\]: "Q" in "Irr Kn\(Q\)" is not a grade/);
+  });
+  it('refuses an element dearer than the budget, a misspelt key, a bad depth type', () => {
+    expect(() =>
+      loadScenarioText(
+        scenario(
+          '  - kind: balance\n    name: b\n    budget: 10\n    elements: [Reg Bd(O), Reg Kn(O), Irr Wb(O)]\n',
+        ),
+        'x.yaml',
+      ),
+    ).toThrow(/elements\[1\]: one Reg Kn\(O\) costs more than the budget of 10 AP/);
+    expect(() =>
+      loadScenarioText(
+        scenario(
+          '  - kind: balance\n    name: b\n    budgt: 10\n    elements: [Reg Bd(O), Reg Kn(O), Irr Wb(O)]\n',
+        ),
+        'x.yaml',
+      ),
+    ).toThrow(/unknown key "budgt"|budgt/);
+    expect(() =>
+      loadScenarioText(
+        scenario(
+          '  - kind: balance\n    name: b\n    depth: {Qq: 2}\n    elements: [Reg Bd(O), Reg Kn(O), Irr Wb(O)]\n',
+        ),
+        'x.yaml',
+      ),
+    ).toThrow(/depth\.Qq: "Qq" is not a DBM troop type/);
+  });
+  it('refuses an engagement line it cannot read, naming the field', () => {
+    expect(() =>
+      loadScenarioText(
+        scenario('  - kind: engagement\n    name: e\n    a: lots of blades\n    b: 4 files of Irr Kn(O)\n'),
+        'x.yaml',
+      ),
+    ).toThrow(/studies\[0\]\.a/);
+  });
+});
