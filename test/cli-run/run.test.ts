@@ -157,11 +157,20 @@ describe('Ctrl-C', () => {
     );
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    // Loading and the exact pass take well under 5 s; sampling 10^9 per cell takes minutes.
-    await new Promise((r) => setTimeout(r, 5000));
+    // Wait until sampling has started (the command says so on a non-terminal), however loaded the
+    // machine is; sampling 10^9 per cell takes minutes.
+    await new Promise<void>((resolve) => {
+      const poll = setInterval(() => {
+        if (stderr.includes('sampling')) {
+          clearInterval(poll);
+          resolve();
+        }
+      }, 50);
+    });
     child.kill('SIGINT');
     const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
     expect(stderr).toContain('cancelled; nothing written');
+    expect(stderr).toContain('debellator: sampling');
     expect(code).toBe(130);
     expect(existsSync(out)).toBe(false);
   }, 30_000);

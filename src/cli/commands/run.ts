@@ -163,6 +163,9 @@ export function registerRun(program: Command, exit: { code: number }): void {
             ...(slice ? { slice } : {}),
             onStart: (total) => {
               progress = new Progress(total, process.stderr, quiet);
+              // Batch logs (CI, Slurm) get one line instead of a progress bar.
+              if (!quiet && !process.stderr.isTTY && total > 0)
+                process.stderr.write(`debellator: sampling ${total.toLocaleString('en')} samples\n`);
             },
             onShard: (n) => progress?.tick(n),
           }),
