@@ -5,7 +5,7 @@
  * interval.
  */
 import { linearRegression, mean, rSquared } from 'simple-statistics';
-import { tQuantile } from './statistics.ts';
+import { tQuantile } from '../core/statistics.ts';
 
 export interface CostPoint {
   readonly label: string;

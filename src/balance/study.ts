@@ -23,7 +23,7 @@ import type { Job, ShardRef } from '../run/shards.ts';
 import { searchBreakEven, type BreakEven, type RateEstimate } from './break-even.ts';
 import { fitCostLine, type CostFit } from './fit.ts';
 import { singleCombatEffectiveness, type FieldEntry } from './single-combat.ts';
-import { normalQuantile } from './statistics.ts';
+import { normalQuantile } from '../core/statistics.ts';
 
 export interface BalanceConfig {
   readonly name: string;

@@ -2,7 +2,7 @@
 import { FILE_FIELDS, SIDE_FIELDS, countsLayout } from './counts.ts';
 import type { EngagementConfig } from './model.ts';
 
-const Z95 = 1.959963984540054;
+import { wilson as wilsonInterval, Z95 } from '../core/statistics.ts';
 
 /** A proportion with its Wilson 95% interval. */
 export interface Proportion {
@@ -19,15 +19,10 @@ export interface Mean {
   readonly hi: number;
 }
 
-/** Wilson score interval (95%) for `count` successes in `n` trials. */
+/** Wilson score interval (95%) for `count` successes in `n` trials (src/core/statistics.ts). */
 export function wilson(count: number, n: number): Proportion {
-  if (n === 0) return { count, p: 0, lo: 0, hi: 1 };
-  const p = count / n;
-  const z2 = Z95 * Z95;
-  const denom = 1 + z2 / n;
-  const centre = (p + z2 / (2 * n)) / denom;
-  const half = (Z95 * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / denom;
-  return { count, p, lo: Math.max(0, centre - half), hi: Math.min(1, centre + half) };
+  const { p, low, high } = wilsonInterval(count, n);
+  return { count, p, lo: low, hi: high };
 }
 
 function mean(sum: number, sumSq: number, n: number): Mean {

@@ -3,9 +3,9 @@
  * proportions near 0 or 1, which combat outcomes often are.
  */
 import { inverseErrorFunction } from 'simple-statistics';
+import { wilson as wilsonInterval, Z95 } from '../core/statistics.ts';
 
-/** z for a two-sided 95% interval (the normal quantile at 0.975). */
-export const Z95 = 1.959963984540054;
+export { Z95 };
 
 /** Family-wise false-alarm rate of the agreement check over one study. */
 export const AGREEMENT_ALPHA = 1e-3;
@@ -24,19 +24,10 @@ export interface Interval {
   readonly high: number;
 }
 
-/** Wilson score interval for `count` successes in `n` trials. */
+/** Wilson score interval for `count` successes in `n` trials (src/core/statistics.ts). */
 export function wilson(count: number, n: number, z: number = Z95): Interval {
-  if (n === 0) return { low: 0, high: 1 };
-  const p = count / n;
-  const z2 = z * z;
-  const denom = 1 + z2 / n;
-  const centre = (p + z2 / (2 * n)) / denom;
-  const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / denom;
-  // Clamp, and pin the bound that rounding would otherwise move off 0 or 1 for all-or-nothing counts.
-  return {
-    low: count === 0 ? 0 : Math.max(0, centre - half),
-    high: count === n ? 1 : Math.min(1, centre + half),
-  };
+  const { low, high } = wilsonInterval(count, n, z);
+  return { low, high };
 }
 
 /** Does a sampled count agree with the exact probability (inside the Wilson interval at `z`)? */

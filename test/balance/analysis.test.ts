@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { searchBreakEven } from '../../src/balance/break-even.ts';
 import { fitCostLine } from '../../src/balance/fit.ts';
-import { normalQuantile, tQuantile, wilson } from '../../src/balance/statistics.ts';
+import { normalQuantile, tQuantile, wilson } from '../../src/core/statistics.ts';
 
 describe('statistics', () => {
   it('normal quantiles match tables', () => {

@@ -1,6 +1,7 @@
 /**
- * Small statistics the balance study needs on top of simple-statistics: a normal quantile, binomial
- * confidence intervals and a Student t quantile. One function each, each with an example in its test.
+ * The statistics the tool needs on top of simple-statistics, one function each with an example in its
+ * test: a normal quantile, the Wilson interval for proportions, a Student t quantile. Every confidence
+ * interval in the tool comes from here.
  * (simple-statistics' `probit` gives 1.9572 for the 97.5% point instead of 1.95996, too coarse for
  * confidence intervals, hence `normalQuantile`.)
  */
@@ -40,19 +41,29 @@ export function normalQuantile(p: number): number {
   );
 }
 
+/** z for a two-sided 95% interval (the normal quantile at 0.975). */
+export const Z95 = 1.959963984540054;
+
 /**
- * Wilson score interval for a binomial proportion: `successes` of `n` at confidence `level`.
- * Behaves well at p near 0 or 1, unlike the normal interval.
+ * Wilson score interval for `successes` of `n` at normal quantile `z` (default 95%). Behaves well at p
+ * near 0 or 1, unlike the normal interval; the bound that an all-or-nothing count touches is exact.
  * @example wilson(50, 100) // { p: 0.5, low: 0.4038..., high: 0.5961... }
  */
-export function wilson(successes: number, n: number, level = 0.95): { p: number; low: number; high: number } {
+export function wilson(
+  successes: number,
+  n: number,
+  z: number = Z95,
+): { p: number; low: number; high: number } {
   if (n === 0) return { p: 0, low: 0, high: 1 };
-  const z = normalQuantile(1 - (1 - level) / 2);
   const p = successes / n;
   const z2 = z * z;
   const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
   const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
-  return { p, low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+  return {
+    p,
+    low: successes === 0 ? 0 : Math.max(0, centre - half),
+    high: successes === n ? 1 : Math.min(1, centre + half),
+  };
 }
 
 /**
