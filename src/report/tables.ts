@@ -119,9 +119,20 @@ export const CSV_COLUMNS = [
   'agrees',
 ] as const;
 
-/** The study's CSV: one row per cell, side and outcome. */
+const COST_COLUMNS: ReadonlySet<string> = new Set(['cost_a', 'cost_b']);
+
+/** Does any cell of the study carry a cost? (DBM and B&B have points tables; DBA and GBA do not.) */
+export const hasCosts = (s: StudyResults): boolean =>
+  s.cells.some((c) => c.costA !== undefined || c.costB !== undefined);
+
+/**
+ * The study's CSV: one row per cell, side and outcome. The cost_a and cost_b columns are left out of a
+ * study none of whose cells has a cost (a rule system without points costs).
+ */
 export function studyCsv(r: RunResults, s: StudyResults): string {
-  const lines = [CSV_COLUMNS.join(',')];
+  const costs = hasCosts(s);
+  const keep = CSV_COLUMNS.map((col) => costs || !COST_COLUMNS.has(col));
+  const lines = [CSV_COLUMNS.filter((_, i) => keep[i]).join(',')];
   for (const c of s.cells) {
     for (const side of ['a', 'b'] as const) {
       for (const o of r.outcomes) {
@@ -146,7 +157,12 @@ export function studyCsv(r: RunResults, s: StudyResults): string {
           m ? dec(m.high, 6) : undefined,
           m ? m.agrees : undefined,
         ];
-        lines.push(row.map(csvField).join(','));
+        lines.push(
+          row
+            .filter((_, i) => keep[i])
+            .map(csvField)
+            .join(','),
+        );
       }
     }
   }

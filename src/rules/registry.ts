@@ -7,9 +7,61 @@ import type { RuleSet } from '../core/ruleset.ts';
 import { dbm } from './dbm/index.ts';
 import { parseDbmSituation } from './dbm/situation-input.ts';
 import { DBM_VERSION_IDS, DBM_VERSIONS, type DbmVersionId } from './dbm/versions.ts';
-import { bnb, parseBnbSituation } from './bnb/index.ts';
-import { dba, parseDbaSituation } from './dba/index.ts';
+import {
+  allBnbElements,
+  bnb,
+  bnbElementCost,
+  formatBnbElement,
+  parseBnbElement,
+  parseBnbSituation,
+  type BnbElement,
+} from './bnb/index.ts';
+import { BNB_GRADES, BNB_REGULARITIES, BNB_TROOP_TYPES } from './bnb/troops.ts';
+import {
+  allDbaElements,
+  dba,
+  formatDbaElement,
+  parseDbaElement,
+  parseDbaSituation,
+  type DbaElement,
+} from './dba/index.ts';
+import { DBA_TROOP_TYPES } from './dba/troops.ts';
 import { gba, parseGbaSituation } from './gba/index.ts';
+
+/**
+ * A system's elements as data, for sweeps of elements (scenario `matrix` studies): its notation, its
+ * catalogue in table order, and what a sweep by type, grade or regularity reads off an element.
+ */
+export interface ElementCatalogue<E> {
+  /** Parse one element in the system's notation; throws an Error whose message names the bad part. */
+  readonly parse: (text: string) => E;
+  /** Canonical notation: parse(format(e)) is e. */
+  readonly format: (e: E) => string;
+  /** Every element the rules allow, in table order. */
+  readonly all: () => readonly E[];
+  /** Type names a sweep by type accepts, in table order. */
+  readonly types: readonly string[];
+  /** The type names an element answers to (DBA 4Lb: "Bw" and "Lb"). */
+  readonly typesOf: (e: E) => readonly string[];
+  /** Grades and regularities, for systems whose elements have them (DBM-style notation). */
+  readonly grade?: { readonly all: readonly string[]; readonly of: (e: E) => string };
+  readonly reg?: { readonly all: readonly string[]; readonly of: (e: E) => string };
+  /** Cost of one element with no options, for systems with a points table. */
+  readonly cost?: (e: E) => number;
+  /**
+   * How a situation side stands `depth` ranks deep, front rank included: the side field that holds the
+   * ranks behind, the largest depth, and that field's value for `depth - 1` copies of the element.
+   */
+  readonly depth?: {
+    readonly field: string;
+    readonly max: number;
+    readonly value: (notation: string, depth: number) => unknown;
+  };
+}
+
+/** Forget a catalogue's element type: the scenario code only hands back elements the catalogue made. */
+const catalogue = <E>(c: ElementCatalogue<E>): ElementCatalogue<unknown> =>
+  c as unknown as ElementCatalogue<unknown>;
 
 export interface RuleSystem {
   /** Versions (rules ids) this system answers to. */
@@ -24,6 +76,8 @@ export interface RuleSystem {
     input: unknown,
     prefix?: readonly (string | number)[],
   ) => { rules: string; mode: string };
+  /** The system's elements, where scenario matrix studies can sweep them (DBM has its own planner). */
+  readonly elements?: ElementCatalogue<unknown>;
 }
 
 const DBM: RuleSystem = {
@@ -42,7 +96,23 @@ const BNB: RuleSystem = {
   ruleset: bnb as unknown as RuleSet<never, string>,
   defaults: { mode: 'close', bound: 'a' },
   parseSituation: parseBnbSituation,
+  elements: catalogue<BnbElement>({
+    parse: parseBnbElement,
+    format: formatBnbElement,
+    all: allBnbElements,
+    types: BNB_TROOP_TYPES,
+    typesOf: (e) => [e.type],
+    grade: { all: BNB_GRADES, of: (e) => e.grade },
+    reg: { all: BNB_REGULARITIES, of: (e) => e.reg },
+    // B&B 0.7 Table 5.4: the base cost in AP, with no option (not mounted, no special support, not C-in-C).
+    cost: (e) => bnbElementCost(e),
+    // B&B 0.7 ch.7 support: up to two ranks behind the fighting base, in `rear`.
+    depth: { field: 'rear', max: 3, value: (n, d) => Array.from({ length: d - 1 }, () => n) },
+  }),
 };
+
+/** The type a DBA element is written with: 4Lb -> Lb, HCh -> HCh (DBA notation, src/rules/dba/notation.ts). */
+const writtenDbaType = (e: DbaElement): string => e.code.replace(/^\d+/, '');
 
 const DBA: RuleSystem = {
   ids: ['dba-3.0'],
@@ -51,6 +121,15 @@ const DBA: RuleSystem = {
   ruleset: dba as unknown as RuleSet<never, string>,
   defaults: { mode: 'close', bound: 'a' },
   parseSituation: parseDbaSituation,
+  elements: catalogue<DbaElement>({
+    parse: parseDbaElement,
+    format: formatDbaElement,
+    all: allDbaElements,
+    types: [...new Set([...DBA_TROOP_TYPES, ...allDbaElements().map(writtenDbaType)])],
+    typesOf: (e) => [...new Set([e.type, writtenDbaType(e)])],
+    // DBA 3.0 rear support: one element behind, in `behind`. DBA has no points costs.
+    depth: { field: 'behind', max: 2, value: (n) => n },
+  }),
 };
 
 const GBA: RuleSystem = {

@@ -8,6 +8,7 @@ import type { z } from 'zod/v4';
 import { parseStructuredText, readStructuredFile, type StructuredFile } from '../io/structured-file.ts';
 import { formatPath } from '../rules/dbm/situation-input.ts';
 import { FieldError, ScenarioError } from './errors.ts';
+import { describeIssue } from './issues.ts';
 import { planLongStudies, type LongStudies } from './long-studies.ts';
 import { planScenario, type Plan, type PlanOptions } from './plan.ts';
 import { scenarioInputSchema, type ScenarioInput } from './schema.ts';
@@ -22,35 +23,6 @@ export interface LoadedScenario {
   readonly plan: Plan;
   /** Engagement and balance studies, checked and configured. */
   readonly long: LongStudies;
-}
-
-/** The deepest useful issue of a zod union: the branch whose input had the right shape. */
-function describeIssue(issue: z.core.$ZodIssue, prefix: Path): { path: Path; detail: string } {
-  const path = [...prefix, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))];
-  switch (issue.code) {
-    case 'invalid_union': {
-      if ((issue as { note?: string }).note === 'No matching discriminator') {
-        return { path, detail: 'must be "odds" or "matrix"' };
-      }
-      for (const branch of issue.errors) {
-        const first = branch[0];
-        if (first && !(first.code === 'invalid_type' && first.path.length === 0))
-          return describeIssue(first, path);
-      }
-      return { path, detail: issue.message };
-    }
-    case 'unrecognized_keys': {
-      const key = issue.keys[0] as string;
-      return {
-        path: [...path, key],
-        detail: `unknown key "${key}"${issue.keys.length > 1 ? ` (and ${issue.keys.slice(1).join(', ')})` : ''}`,
-      };
-    }
-    case 'invalid_value':
-      return { path, detail: `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}` };
-    default:
-      return { path, detail: issue.message.replace(/^Invalid input: /, '') };
-  }
 }
 
 const located = (f: StructuredFile, path: Path, detail: string) =>

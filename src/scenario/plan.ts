@@ -9,15 +9,16 @@ import { compileTable, type OutcomeTable } from '../engine/table.ts';
 import { baseCost, overrideCosts } from '../rules/dbm/costs.ts';
 import type { DbmOutcome, DbmSituation } from '../rules/dbm/index.ts';
 import { formatElement, NotationError, parseElement } from '../rules/dbm/notation.ts';
-import { formatPath, parseDbmSituation } from '../rules/dbm/situation-input.ts';
-import { isSituationError, situationErrorPath } from '../core/situation-error.ts';
-import { systemFor } from '../rules/registry.ts';
-import type { DbmSide, RearRank } from '../rules/dbm/situation.ts';
+import { parseDbmSituation } from '../rules/dbm/situation-input.ts';
+import { systemFor, type RuleSystem } from '../rules/registry.ts';
 import type { Element } from '../rules/dbm/troops.ts';
 import { DBM_VERSIONS, deriveVersion, type DbmVersion, type DbmVersionId } from '../rules/dbm/versions.ts';
 import { FieldError } from './errors.ts';
-import type { ContextInput, ScenarioInput, StudyInput } from './schema.ts';
-import { expandSweep } from './sweep.ts';
+import { asField } from './field.ts';
+import { planMatrix, type MatrixSystem } from './matrix.ts';
+import { catalogueMatrixSystem } from './matrix-catalogue.ts';
+import { dbmMatrixSystem } from './matrix-dbm.ts';
+import type { ScenarioInput } from './schema.ts';
 
 type Path = readonly (string | number)[];
 
@@ -30,7 +31,7 @@ export interface PlannedCell {
   /** Element costs (AP) under the scenario's cost table, when the table has them. */
   readonly costA?: number;
   readonly costB?: number;
-  /** The rule set's situation (a DbmSituation for DBM). */
+  /** The rule set's situation (a DbmSituation for DBM, a DbaSituation for DBA, ...). */
   readonly situation: unknown;
   readonly table: OutcomeTable;
 }
@@ -63,19 +64,6 @@ export interface PlanOptions {
   readonly samples?: number;
 }
 
-/** Run a situation parser; its SituationError (any rule system's) becomes a FieldError under `prefix`. */
-const asField = <T>(prefix: Path, fn: () => T): T => {
-  try {
-    return fn();
-  } catch (e) {
-    if (!isSituationError(e)) throw e;
-    const path = situationErrorPath(e);
-    const lead = `${formatPath(path)}: `;
-    const detail = path.length > 0 && e.message.startsWith(lead) ? e.message.slice(lead.length) : e.message;
-    throw new FieldError([...prefix, ...path], detail);
-  }
-};
-
 const isDbm = (id: string): id is DbmVersionId => id in DBM_VERSIONS;
 
 function versionFor(input: ScenarioInput, id: DbmVersionId): DbmVersion {
@@ -102,62 +90,24 @@ function versionFor(input: ScenarioInput, id: DbmVersionId): DbmVersion {
   });
 }
 
-/** Give side `s` the element `e`, with `depth - 1` ranks of the same element behind when depth is set. */
-function withElement(s: DbmSide, e: Element, depth: number | undefined): DbmSide {
-  if (depth === undefined) return { ...s, element: e };
-  const rear: RearRank[] = Array.from({ length: depth - 1 }, () => ({ element: e }));
-  return { ...s, element: e, rear };
-}
-
-function matrixCells(
-  study: Extract<StudyInput, { kind: 'matrix' }>,
-  path: Path,
-  rules: DbmVersionId,
-  ruleset: RuleSet<DbmSituation, DbmOutcome>,
-  version: DbmVersion,
-): Pick<PlannedStudy, 'rows' | 'cols' | 'cells'> {
-  const as = expandSweep(study.a, [...path, 'a']);
-  const bs = expandSweep(study.b, [...path, 'b']);
-  const ctx: ContextInput = study.context ?? {};
-  const sideInput = (id: 'a' | 'b', first: Element) => {
-    const { depth, ...rest } = ctx[id] ?? {};
-    if (depth !== undefined && rest.rear !== undefined)
-      throw new FieldError([...path, 'context', id, 'depth'], 'give depth or rear, not both');
-    return { side: { ...rest, element: formatElement(first) }, depth };
-  };
-  const sa = sideInput('a', as[0] as Element);
-  const sb = sideInput('b', bs[0] as Element);
-  const { a: _a, b: _b, ...shared } = ctx;
-  const template = asField([...path, 'context'], () =>
-    parseDbmSituation({ ...shared, rules, a: sa.side, b: sb.side }),
-  );
-  const cells: PlannedCell[] = [];
-  for (const ea of as) {
-    for (const eb of bs) {
-      const situation: DbmSituation = {
-        ...template,
-        a: withElement(template.a, ea, sa.depth),
-        b: withElement(template.b, eb, sb.depth),
-      };
-      const a = formatElement(ea);
-      const b = formatElement(eb);
-      cells.push({
-        a,
-        b,
-        label: `${a} v ${b}`,
-        ...costs(version, ea, eb),
-        situation,
-        table: compileTable(ruleset, situation),
-      });
-    }
-  }
-  return { rows: as.map(formatElement), cols: bs.map(formatElement), cells };
-}
-
 function costs(version: DbmVersion, a: Element, b: Element): { costA?: number; costB?: number } {
   const ca = baseCost(version.costs, a);
   const cb = baseCost(version.costs, b);
   return { ...(ca !== undefined ? { costA: ca } : {}), ...(cb !== undefined ? { costB: cb } : {}) };
+}
+
+/**
+ * The scenario's matrix system: DBM's own (versions, house rules), or the registry's element catalogue
+ * of any other system; undefined where a system lists no elements (GBA).
+ */
+function matrixSystemFor(
+  rules: string,
+  system: RuleSystem,
+  rulesFor: (id: DbmVersionId) => { version: DbmVersion; ruleset: RuleSet<DbmSituation, DbmOutcome> },
+): MatrixSystem<unknown> | undefined {
+  if (!isDbm(rules)) return catalogueMatrixSystem(system, rules);
+  const { version, ruleset } = rulesFor(rules);
+  return dbmMatrixSystem(rules, version, ruleset) as unknown as MatrixSystem<unknown>;
 }
 
 /** A generic odds cell: any rule system of the registry, its situation format and its rule set. */
@@ -206,6 +156,7 @@ export function planScenario(input: ScenarioInput, name: string, options: PlanOp
     }
     return r;
   };
+  let matrixSystem: MatrixSystem<unknown> | undefined;
   const seen = new Set<string>();
   const studies = input.studies.flatMap((study, i): PlannedStudy[] => {
     const path: Path = ['studies', i];
@@ -216,21 +167,13 @@ export function planScenario(input: ScenarioInput, name: string, options: PlanOp
     const samples = options.samples ?? study.samples ?? input.samples ?? 0;
     const title = study.title ?? study.name;
     if (study.kind === 'matrix') {
-      if (!isDbm(rules))
+      const matrix = matrixSystem ?? (matrixSystem = matrixSystemFor(rules, system, rulesFor));
+      if (!matrix)
         throw new FieldError(
           [...path, 'kind'],
-          `matrix studies are for DBM scenarios only (rules: ${rules})`,
+          `matrix studies need a rule system whose elements can be swept (DBM, DBA, B&B), not ${system.name(rules)}`,
         );
-      const main = rulesFor(rules);
-      return [
-        {
-          name: study.name,
-          kind: 'matrix',
-          title,
-          samples,
-          ...matrixCells(study, path, rules, main.ruleset, main.version),
-        },
-      ];
+      return [{ name: study.name, kind: 'matrix', title, samples, ...planMatrix(study, path, matrix) }];
     }
     const cells = study.situations.map((raw, j): PlannedCell => {
       const at = [...path, 'situations', j];

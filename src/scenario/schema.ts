@@ -18,33 +18,42 @@ const name = z
 const oneOrMany = <T extends z.ZodType>(item: T, what: string) =>
   z.union([item, z.array(item).min(1)], { error: `expected ${what} or a list of them` });
 
-/** Which elements a matrix sweeps: notation strings, or types x grades x regularities. */
+/**
+ * Which elements a matrix sweeps: "all", notation strings, or types x grades x regularities. Meaning is
+ * the rule system's (DBM: sweep.ts; DBA, B&B: sweep-catalogue.ts).
+ */
 export const sweepSchema = z.union(
   [
-    z.array(z.string()).min(1).describe('Elements in DBM notation, e.g. ["Reg Bd(O)", "Irr Wb(S)"]'),
+    z.literal('all').describe('Every element the rules allow'),
+    z
+      .array(z.string())
+      .min(1)
+      .describe('Elements in the rule system\'s notation, e.g. ["Reg Bd(O)", "Irr Wb(S)"] or ["4Bd", "3Kn"]'),
     z
       .object({
         type: z
           .union([z.string(), z.array(z.string()).min(1)], {
             error: 'expected a troop type, "all", "land" or a list of troop types',
           })
-          .describe(`"all", "land" (all but naval) or troop types: ${TROOP_TYPES.join(', ')}`),
+          .describe(`"all", "land" (DBM: all but naval) or troop types, e.g. DBM: ${TROOP_TYPES.join(', ')}`),
         grade: oneOrMany(z.string(), 'a grade (S, O, I, F, X) or "all"')
           .optional()
-          .describe('Grades S, O, I, F, X or "all" (default); combinations the rules forbid are skipped'),
+          .describe(
+            'Grades S, O, I, F, X or "all" (default); combinations the rules forbid are skipped (not DBA)',
+          ),
         reg: z
           .union([z.enum(['Reg', 'Irr', 'all']), z.array(z.enum(['Reg', 'Irr'])).min(1)], {
             error: 'expected "Reg", "Irr", "all" or a list of them',
           })
           .optional()
-          .describe('Regularity: Reg, Irr or "all" (default)'),
+          .describe('Regularity: Reg, Irr or "all" (default) (not DBA)'),
       })
       .strict(),
   ],
-  { error: 'expected a list of elements or {type, grade, reg}' },
+  { error: 'expected "all", a list of elements or {type, grade, reg}' },
 );
 
-/** A matrix side's circumstances: every situation side field but the element, plus `depth`. */
+/** A DBM matrix side's circumstances: every situation side field but the element, plus `depth`. */
 const contextSideSchema = dbmSideSchema
   .omit({ element: true })
   .extend({
@@ -58,6 +67,7 @@ const contextSideSchema = dbmSideSchema
   })
   .strict();
 
+/** A DBM matrix context (checked by matrix-dbm.ts; other systems' contexts by their situation parsers). */
 export const contextSchema = z
   .object({
     mode: z.enum(['close', 'shooting']).optional(),
@@ -121,7 +131,10 @@ const common = {
     .describe('Monte Carlo samples per cell; overrides the scenario'),
 };
 
-function studySchema(situation: z.ZodType) {
+/** What load.ts checks a matrix context with: a mapping; its fields are the rule system's to check. */
+const anyContext = z.record(z.string(), z.unknown());
+
+function studySchema<C extends z.ZodType>(situation: z.ZodType, context: C) {
   const odds = z
     .object({
       kind: z.literal('odds'),
@@ -138,7 +151,9 @@ function studySchema(situation: z.ZodType) {
       ...common,
       a: sweepSchema.describe('Rows: side A elements'),
       b: sweepSchema.describe('Columns: side B elements'),
-      context: contextSchema.optional().describe('Circumstances shared by every cell'),
+      context: context
+        .optional()
+        .describe('Circumstances shared by every cell, in the situation format of the rule system'),
     })
     .strict();
   const engagement = z
@@ -152,7 +167,7 @@ function studySchema(situation: z.ZodType) {
   return z.discriminatedUnion('kind', [odds, matrix, engagement, balance]);
 }
 
-function scenarioSchema(situation: z.ZodType) {
+function scenarioSchema<C extends z.ZodType>(situation: z.ZodType, context: C) {
   return z
     .object({
       $schema: z.string().optional(),
@@ -160,7 +175,7 @@ function scenarioSchema(situation: z.ZodType) {
       description: z.string().optional(),
       rules: z
         .enum(ALL_RULES_IDS as [string, ...string[]])
-        .describe('Rule set and version; matrix studies and overrides are DBM only'),
+        .describe('Rule set and version; matrix studies are for DBM, DBA and B&B, overrides DBM only'),
       seed: z.union([z.number().int(), z.string()]).optional().describe('Random seed (default 1)'),
       samples: z
         .number()
@@ -169,13 +184,13 @@ function scenarioSchema(situation: z.ZodType) {
         .optional()
         .describe('Monte Carlo samples per cell (default 0: exact only)'),
       overrides: overridesSchema.optional().describe('House rules: costs and rule switches'),
-      studies: z.array(studySchema(situation)).min(1),
+      studies: z.array(studySchema(situation, context)).min(1),
     })
     .strict();
 }
 
-/** What load.ts validates with: situations are checked by the DBM situation parser afterwards. */
-export const scenarioInputSchema = scenarioSchema(z.record(z.string(), z.unknown()));
+/** What load.ts validates with: situations and matrix contexts are checked by the rule system afterwards. */
+export const scenarioInputSchema = scenarioSchema(z.record(z.string(), z.unknown()), anyContext);
 export type ScenarioInput = z.output<typeof scenarioInputSchema>;
 export type StudyInput = ScenarioInput['studies'][number];
 export type SweepInput = z.output<typeof sweepSchema>;
@@ -185,6 +200,7 @@ export type ContextInput = z.output<typeof contextSchema>;
 export function scenarioJsonSchema(): Record<string, unknown> {
   // DBM situations are described field by field; other systems' situations (DBA, B&B) are checked at run time.
   const situation = z.union([dbmSituationSchema, z.record(z.string(), z.unknown())]);
-  const schema = z.toJSONSchema(scenarioSchema(situation), { io: 'input', unrepresentable: 'any' });
+  const context = z.union([contextSchema, anyContext]);
+  const schema = z.toJSONSchema(scenarioSchema(situation, context), { io: 'input', unrepresentable: 'any' });
   return { ...schema, title: 'debellator scenario' };
 }

@@ -36,8 +36,9 @@ function typesOf(input: string | readonly string[], path: Path): TroopType[] {
   });
 }
 
-/** Every element of a sweep, in the cost table's order (type, regularity, grade). */
+/** Every element of a DBM sweep, in the cost table's order (type, regularity, grade). */
 export function expandSweep(input: SweepInput, path: Path): Element[] {
+  if (input === 'all') return allElements();
   if (Array.isArray(input)) {
     return input.map((text, i) => {
       try {
@@ -48,7 +49,7 @@ export function expandSweep(input: SweepInput, path: Path): Element[] {
       }
     });
   }
-  const sel = input as Exclude<SweepInput, readonly string[]>;
+  const sel = input as Exclude<SweepInput, readonly string[] | 'all'>;
   const types = new Set(typesOf(sel.type, [...path, 'type']));
   const legal = allElements().filter((e) => types.has(e.type));
   const gradesAllowed = GRADES.filter((g) => legal.some((e) => e.grade === g));

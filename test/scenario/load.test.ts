@@ -172,9 +172,9 @@ studies:
     expect(plan.outcomes.length).toBeGreaterThan(1);
   });
 
-  it('matrix studies are refused outside DBM', () => {
-    expect(refused(matrix('[4Bd]').replace('dbm-3.2', 'dba-3.0'))).toBe(
-      'x.yaml:3 studies[0].kind: matrix studies are for DBM scenarios only (rules: dba-3.0)',
+  it('matrix studies are refused for a system that lists no elements to sweep (GBA)', () => {
+    expect(refused(matrix('[Reg Bd(O)]').replace('dbm-3.2', 'gba-5'))).toBe(
+      'x.yaml:3 studies[0].kind: matrix studies need a rule system whose elements can be swept (DBM, DBA, B&B), not Great Battles of Alexander (5th ed.)',
     );
   });
 
