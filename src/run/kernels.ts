@@ -11,6 +11,7 @@
 import { createRng, type Rng } from '../core/rng.ts';
 import { sampleCodes } from '../engine/sample.ts';
 import { engagementKernel } from '../engagement/counts.ts';
+import { gbaEngagementKernel } from '../gba-engagement/counts.ts';
 
 export type ShardKernel = (payload: unknown, rng: Rng, samples: number) => Float64Array;
 
@@ -28,6 +29,7 @@ const tableKernel: ShardKernel = (payload, rng, samples) => {
 export const KERNELS: Readonly<Record<string, ShardKernel>> = {
   table: tableKernel,
   engagement: engagementKernel,
+  'gba-engagement': gbaEngagementKernel,
 };
 
 /** One shard as sent to a worker: plain data only. */

@@ -3,6 +3,7 @@
  * shards seeded from (seed, study, shard), so their counts are identical for any thread count.
  */
 import { summarise } from '../engagement/summary.ts';
+import { summariseGbaEngagement, type GbaEngagementSummary } from '../gba-engagement/index.ts';
 import { runBalanceStudy, type BalanceResults } from '../balance/study.ts';
 import type { EngagementRecord } from '../report/engagement-tables.ts';
 import type { LongStudies } from '../scenario/long-studies.ts';
@@ -60,4 +61,38 @@ export async function runBalanceStudies(long: LongStudies, opts: LongRunOptions)
     );
   }
   return out;
+}
+
+export interface GbaEngagementRecord {
+  readonly name: string;
+  readonly title: string;
+  readonly seed: string;
+  readonly summary: GbaEngagementSummary;
+}
+
+/** GBA repeated-shock studies, sharded like line engagements. */
+export async function runGbaEngagementStudies(
+  long: LongStudies,
+  opts: LongRunOptions,
+): Promise<GbaEngagementRecord[]> {
+  if (long.gbaEngagements.length === 0) return [];
+  const jobs: Job[] = long.gbaEngagements.map((e) => ({
+    kind: 'gba-engagement',
+    payload: { situation: e.situation, options: e.options },
+    seed: `${opts.seed}|gba-engagement|${e.name}`,
+    samples: e.samples,
+  }));
+  const refs = allShards(jobs, ENGAGEMENT_SHARD);
+  opts.onWork?.(refs.reduce((t, r) => t + r.samples, 0));
+  const totals = await runShards(jobs, refs, {
+    threads: opts.threads,
+    ...(opts.signal ? { signal: opts.signal } : {}),
+    ...(opts.onDone ? { onShard: opts.onDone } : {}),
+  });
+  return long.gbaEngagements.map((e, i) => ({
+    name: e.name,
+    title: e.title,
+    seed: opts.seed,
+    summary: summariseGbaEngagement(e.situation, e.options, totals.get(i) as Float64Array),
+  }));
 }

@@ -11,6 +11,12 @@ import { NotationError, parseElement } from '../rules/dbm/notation.ts';
 import { TROOP_TYPES, type Element } from '../rules/dbm/troops.ts';
 import { DBM_VERSIONS, type DbmRules, type DbmVersionId } from '../rules/dbm/versions.ts';
 import { FieldError } from './errors.ts';
+import { isSituationError, situationErrorPath } from '../core/situation-error.ts';
+import { gbaEngagementOptions, type GbaEngagementOptions } from '../gba-engagement/index.ts';
+import { parseGbaSituation, type GbaShockSituation, type GbaSituation } from '../rules/gba/index.ts';
+
+/** The message of a situation error without its leading field path (the path is reported separately). */
+const detailOf = (e: Error): string => e.message.replace(/^[A-Za-z0-9_$.[\]]+:\s/, '');
 import type { ScenarioInput } from './schema.ts';
 
 type Path = readonly (string | number)[];
@@ -22,9 +28,18 @@ export interface PlannedEngagement {
   readonly config: EngagementConfig;
 }
 
+export interface PlannedGbaEngagement {
+  readonly name: string;
+  readonly title: string;
+  readonly samples: number;
+  readonly situation: GbaShockSituation;
+  readonly options: GbaEngagementOptions;
+}
+
 export interface LongStudies {
   readonly engagements: readonly PlannedEngagement[];
   readonly balances: readonly BalanceConfig[];
+  readonly gbaEngagements: readonly PlannedGbaEngagement[];
 }
 
 function element(text: string, path: Path): Element {
@@ -49,8 +64,41 @@ export function planLongStudies(
   const seed = String(options.seed ?? input.seed ?? 1);
   const engagements: PlannedEngagement[] = [];
   const balances: BalanceConfig[] = [];
+  const gbaEngagements: PlannedGbaEngagement[] = [];
   input.studies.forEach((study, i) => {
     const path: Path = ['studies', i];
+    if (study.kind === 'gba-engagement') {
+      if (input.rules !== 'gba-5')
+        throw new FieldError(
+          [...path, 'kind'],
+          `gba-engagement studies need rules: gba-5 (rules: ${input.rules})`,
+        );
+      let situation: GbaSituation;
+      try {
+        situation = parseGbaSituation({ rules: 'gba-5', mode: 'shock', ...study.situation });
+      } catch (e) {
+        if (isSituationError(e))
+          throw new FieldError([...path, 'situation', ...situationErrorPath(e)], detailOf(e));
+        throw e;
+      }
+      if (situation.mode !== 'shock')
+        throw new FieldError(
+          [...path, 'situation', 'mode'],
+          'a GBA engagement repeats shock combat: mode must be shock',
+        );
+      gbaEngagements.push({
+        name: study.name,
+        title: study.title ?? study.name,
+        samples: options.samples ?? study.samples ?? input.samples ?? DEFAULT_ENGAGEMENTS,
+        situation,
+        options: gbaEngagementOptions({
+          ...(study.roundLimit !== undefined ? { roundLimit: study.roundLimit } : {}),
+          ...(study.laterAttacker ? { laterAttacker: study.laterAttacker } : {}),
+          ...(study.laterMoved ? { laterMoved: study.laterMoved } : {}),
+        }),
+      });
+      return;
+    }
     if (study.kind !== 'engagement' && study.kind !== 'balance') return;
     if (!isDbm)
       throw new FieldError(
@@ -120,5 +168,5 @@ export function planLongStudies(
       ...(ruleChanges ? { ruleChanges } : {}),
     });
   });
-  return { engagements, balances };
+  return { engagements, balances, gbaEngagements };
 }

@@ -160,7 +160,7 @@ export function planScenario(input: ScenarioInput, name: string, options: PlanOp
   const seen = new Set<string>();
   const studies = input.studies.flatMap((study, i): PlannedStudy[] => {
     const path: Path = ['studies', i];
-    if (study.kind === 'engagement' || study.kind === 'balance') return [];
+    if (study.kind === 'engagement' || study.kind === 'balance' || study.kind === 'gba-engagement') return [];
     if (seen.has(study.name))
       throw new FieldError([...path, 'name'], `"${study.name}" names another study too`);
     seen.add(study.name);

@@ -164,7 +164,20 @@ function studySchema<C extends z.ZodType>(situation: z.ZodType, context: C) {
     .object({ kind: z.literal('balance'), name: common.name, title: common.title, ...balanceStudyFields })
     .strict()
     .describe('Points cost against effectiveness (docs/balance.md)');
-  return z.discriminatedUnion('kind', [odds, matrix, engagement, balance]);
+  const gbaEngagement = z
+    .object({
+      kind: z.literal('gba-engagement'),
+      ...common,
+      situation: z
+        .record(z.string(), z.unknown())
+        .describe('A GBA shock situation in the situation-file format (docs/situation.md)'),
+      roundLimit: z.number().int().min(1).max(1000).optional().describe('Rounds before a draw (default 20)'),
+      laterAttacker: z.enum(['same', 'alternate']).optional().describe('Who shocks after round 1'),
+      laterMoved: z.enum(['still', 'as-given', 'charge']).optional().describe('Movement in later rounds'),
+    })
+    .strict()
+    .describe('GBA: repeated shock until a side routs, hits carried (docs/gba-engagement.md)');
+  return z.discriminatedUnion('kind', [odds, matrix, engagement, balance, gbaEngagement]);
 }
 
 function scenarioSchema<C extends z.ZodType>(situation: z.ZodType, context: C) {

@@ -75,3 +75,38 @@ describe('engagement and balance studies in scenarios', () => {
     ).toThrow(/studies\[0\]\.a/);
   });
 });
+
+describe('GBA engagement studies in scenarios', () => {
+  const gba = (situation: string) =>
+    `name: g\nrules: gba-5\nstudies:\n  - kind: gba-engagement\n    name: e\n    roundLimit: 5\n    situation:\n${situation}`;
+  it('reads a shock situation and the round options', () => {
+    const l = loadScenarioText(
+      gba(
+        '      a: { units: [{ type: PH, tq: 7, size: 10, moved: true }] }\n      b: { units: [{ type: HI, tq: 6, size: 8 }] }\n',
+      ),
+      'g.yaml',
+    );
+    const e = l.long.gbaEngagements[0]!;
+    expect(e.situation.mode).toBe('shock');
+    expect(e.options.roundLimit).toBe(5);
+    expect(e.options.laterAttacker).toBe('same');
+  });
+  it('refuses a bad unit with the path inside the situation', () => {
+    expect(() =>
+      loadScenarioText(
+        gba(
+          '      a: { units: [{ type: QQ, tq: 7, size: 10 }] }\n      b: { units: [{ type: HI, tq: 6, size: 8 }] }\n',
+        ),
+        'g.yaml',
+      ),
+    ).toThrow(/^g\.yaml:\d+ studies\[0\]\.situation\.a\.units/);
+  });
+  it('needs rules: gba-5', () => {
+    expect(() =>
+      loadScenarioText(
+        'name: g\nrules: dbm-3.2\nstudies:\n  - kind: gba-engagement\n    name: e\n    situation: {}\n',
+        'g.yaml',
+      ),
+    ).toThrow(/gba-engagement studies need rules: gba-5/);
+  });
+});

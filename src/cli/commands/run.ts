@@ -16,7 +16,8 @@ import { loadScenarioFile, type LoadedScenario } from '../../scenario/load.ts';
 import { balanceReport, balanceTables } from '../../balance/report.ts';
 import { engagementFiles } from '../../report/engagement-tables.ts';
 import { writeReport as writeHtmlReport } from '../../report/render.ts';
-import { runBalanceStudies, runEngagementStudies } from '../../run/long-run.ts';
+import { runBalanceStudies, runEngagementStudies, runGbaEngagementStudies } from '../../run/long-run.ts';
+import { formatGbaEngagementMarkdown } from '../../gba-engagement/index.ts';
 import { UsageError } from '../errors.ts';
 
 interface RunFlags {
@@ -65,7 +66,8 @@ export function writeReport(results: RunResults, dir: string, exit: { code: numb
   exit.code = bad.length > 0 ? 1 : 0;
 }
 
-const hasLongStudies = (l: LoadedScenario) => l.long.engagements.length + l.long.balances.length > 0;
+const hasLongStudies = (l: LoadedScenario) =>
+  l.long.engagements.length + l.long.balances.length + l.long.gbaEngagements.length > 0;
 
 /** Engagement and balance studies: run after the single-combat studies, written next to them. */
 async function runLongStudies(
@@ -86,9 +88,18 @@ async function runLongStudies(
     await withInterrupt(async (signal) => {
       const engagements = await runEngagementStudies(loaded.long, { ...opts, signal });
       const balances = await runBalanceStudies(loaded.long, { ...opts, signal });
+      const shocks = await runGbaEngagementStudies(loaded.long, { ...opts, signal });
       progress.end();
       const written: string[] = [];
       for (const e of engagements) written.push(...writeFiles(base, engagementFiles(e, header)));
+      for (const g of shocks) {
+        const md = `# ${g.title}\n\n${header}\n\n${formatGbaEngagementMarkdown(g.summary)}\n`;
+        const files = new Map([
+          [`${g.name}.md`, md],
+          [`${g.name}.json`, `${JSON.stringify(g, null, 2)}\n`],
+        ]);
+        written.push(...writeFiles(base, files));
+      }
       const single = balances.length === 1;
       for (const b of balances) {
         const dir = single ? base : join(base, b.name);
