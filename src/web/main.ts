@@ -83,7 +83,10 @@ function activeInput(): SituationInput {
   return state.matchups[state.active] as SituationInput;
 }
 
-function updateActive(input: SituationInput): void {
+function updateActive(input: SituationInput, note?: string): void {
+  // A note from the rule set's parser (settle.ts) is shown; any older message goes with the next edit.
+  if (note !== undefined) showMessage(note);
+  else $('message').replaceChildren();
   setState({ ...state, matchups: state.matchups.map((m, i) => (i === state.active ? input : m)) });
 }
 
@@ -95,7 +98,10 @@ function renderHeader(): void {
       'aria-label': 'Rule set',
       onchange: (e: Event) => {
         const rs = ruleSetById((e.target as HTMLSelectElement).value);
-        if (rs && rs !== state.rs) setState(defaultState(rs));
+        if (rs && rs !== state.rs) {
+          $('message').replaceChildren();
+          setState(defaultState(rs));
+        }
       },
     },
     WEB_RULE_SETS.map((r) => h('option', { value: r.id, selected: r === state.rs }, r.name)),

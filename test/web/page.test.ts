@@ -12,7 +12,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oddsReport, type OddsReport } from '../../src/engine/odds.ts';
 import { dbm, type DbmOutcome } from '../../src/rules/dbm/index.ts';
 import { parseDbmSituation, situationToInput } from '../../src/rules/dbm/situation-input.ts';
+import { bnb, parseBnbSituation } from '../../src/rules/bnb/index.ts';
+import { dba, parseDbaSituation } from '../../src/rules/dba/index.ts';
+import { gba, parseGbaSituation } from '../../src/rules/gba/index.ts';
 import { decodeJson } from '../../src/web/base64url.ts';
+import { gbaWeb } from '../../src/web/rulesets/gba/index.ts';
+import { matchupsToHash } from '../../src/web/url-state.ts';
+import { bnbWeb } from '../../src/web/rulesets/bnb/index.ts';
+import { dbaWeb } from '../../src/web/rulesets/dba/index.ts';
 import { shownCells, startHarness, type Harness, type ShownCell } from './browser.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -200,6 +207,158 @@ describe('odds page', () => {
     await page.click('summary >> text=More circumstances');
     expect(await width()).toBeLessThanOrEqual(390);
     await page.screenshot({ path: join(dir, 'odds-390-compare.png'), fullPage: true });
+    expect(harness.errors).toEqual([]);
+    await page.close();
+  });
+});
+
+/** Every shown number of one matchup equals the report's, for any rule set's outcomes (worst first). */
+function expectShownOf(
+  cells: Record<string, ShownCell>,
+  matchup: number,
+  r: OddsReport,
+  outcomes: readonly { id: string; atLeast?: string }[],
+): void {
+  for (const side of ['a', 'b'] as const) {
+    let worse = 0;
+    for (const o of outcomes) {
+      const t = r[side].outcomes[o.id] as { count: number; of: number; p: number };
+      expect(cells[`${matchup}:${side}.${o.id}`], `${matchup}:${side}.${o.id}`).toEqual({
+        count: t.count,
+        of: t.of,
+        text: `${(t.p * 100).toFixed(1)}%`,
+      });
+      worse += t.count;
+      if (o.atLeast) expect(cells[`${matchup}:${side}.atleast:${o.id}`]?.count, o.atLeast).toBe(worse);
+    }
+  }
+}
+
+/**
+ * DBA 3.0: A fast warband general in rough going; B pikes overlapped once, pikes behind (rear support)
+ * and on a flank. A is destroyed 2/36 and recoils 24/36; B is destroyed 10/36.
+ */
+const DBA_WARBAND_V_PIKES = {
+  rules: 'dba-3.0',
+  mode: 'close',
+  a: { element: '3Wb', general: true, going: 'rough' },
+  b: { element: '4Pk', overlaps: 1, behind: '4Pk', flankFriends: ['4Pk'] },
+};
+const DBA_COUNTS_A = [2, 0, 24, 10];
+const DBA_COUNTS_B = [10, 0, 0, 26];
+
+async function setDbaWarbandAgainstPikes(page: Page): Promise<void> {
+  await page.selectOption(field('ruleset'), 'dba');
+  await page.selectOption(field('a.element'), '3Wb');
+  await page.check(field('a.general'));
+  await page.selectOption(field('a.going'), 'rough');
+  await page.selectOption(field('b.element'), '4Pk');
+  await page.click(field('b.overlaps=1'));
+  await page.click(field('b.behind.add'));
+  await page.click(field('b.flankFriends.add'));
+}
+
+/**
+ * B&B 0.7 shooting: Reg Bw(O) with crossbows and an extra shooter, against Irr Ps(O) in rough going.
+ * B is destroyed 15/36 and recoils 6/36.
+ */
+const BNB_COUNTS_B = [15, 0, 0, 6, 15];
+const BNB_BOWS_V_PSILOI = {
+  rules: 'bnb-0.7',
+  mode: 'shooting',
+  bound: 'a',
+  shooters: 'a',
+  a: { element: 'Reg Bw(O)', weapon: 'crossbow', extraShooters: 1 },
+  b: { element: 'Irr Ps(O)', going: 'rough' },
+};
+
+describe('odds page: DBA 3.0, Blood and Blades 0.7, GBA 5e', () => {
+  it('DBA: shows oddsReport for a matchup built in the form, and its link reproduces it', async () => {
+    const page = await harness.open();
+    await setDbaWarbandAgainstPikes(page);
+    expect(await hashSituations(page)).toEqual([DBA_WARBAND_V_PIKES]);
+    const r = oddsReport(dba, parseDbaSituation(DBA_WARBAND_V_PIKES));
+    expect(Object.values(r.a.outcomes).map((t) => t.count)).toEqual(DBA_COUNTS_A);
+    expect(Object.values(r.b.outcomes).map((t) => t.count)).toEqual(DBA_COUNTS_B);
+    const cells = await shownCells(page);
+    expectShownOf(cells, 1, r, dbaWeb.outcomes);
+    const rules = await page.$$eval('.factors.side-b .rule', (els) => els.map((e) => e.textContent));
+    expect(rules).toEqual(r.b.factors.map((f) => f.rule));
+
+    // The export is the same situation file, which the DBA parser reads back.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
+    const file = join(tmpdir(), `debellator-export-dba-${process.pid}.json`);
+    await download.saveAs(file);
+    const exported = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    expect(exported).toEqual(DBA_WARBAND_V_PIKES);
+    expect(oddsReport(dba, parseDbaSituation(exported))).toEqual(r);
+
+    const again = await harness.open(new URL(page.url()).hash);
+    expect(await shownCells(again)).toEqual(cells);
+    expect(await again.inputValue(field('ruleset'))).toBe('dba');
+    expect(await again.inputValue(field('a.element'))).toBe('3Wb');
+    expect(await again.inputValue(field('b.behind.element'))).toBe('4Pk');
+    expect(harness.errors).toEqual([]);
+    await Promise.all([page.close(), again.close()]);
+  });
+
+  it('B&B: shows oddsReport for a shooting matchup built in the form', async () => {
+    const page = await harness.open();
+    await page.selectOption(field('ruleset'), 'bnb');
+    await page.selectOption(field('a.element.type'), 'Bw');
+    await page.click(field('mode=shooting'));
+    await page.selectOption(field('a.weapon'), 'crossbow');
+    await page.click(field('a.extraShooters=1'));
+    await page.selectOption(field('b.element.type'), 'Ps');
+    await page.selectOption(field('b.element.reg'), 'Irr');
+    await page.selectOption(field('b.going'), 'rough');
+    expect(await hashSituations(page)).toEqual([BNB_BOWS_V_PSILOI]);
+    const r = oddsReport(bnb, parseBnbSituation(BNB_BOWS_V_PSILOI));
+    expect(Object.values(r.b.outcomes).map((t) => t.count)).toEqual(BNB_COUNTS_B);
+    expectShownOf(await shownCells(page), 1, r, bnbWeb.outcomes);
+    // An edit the parser refuses (no Bw left to shoot) is undone, with the parser's reason.
+    await page.selectOption(field('a.element.type'), 'Bd');
+    expect(await page.textContent('#message')).toContain('only Bw shoot');
+    expect(await hashSituations(page)).toEqual([BNB_BOWS_V_PSILOI]);
+    expect(harness.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('GBA: a shock combat opened from its link, then edited, shows oddsReport (exact hook)', async () => {
+    // scenarios/situations/phalanx-v-hoplites.yaml: the phalanx with Alexander shocks hoplites.
+    const phalanx = {
+      rules: 'gba-5',
+      mode: 'shock',
+      facing: 'front',
+      a: {
+        leader: { name: 'Alexander', charisma: 3 },
+        units: [{ name: 'Phalanx', type: 'PH', tq: 7, size: 10, moved: true }],
+      },
+      b: { units: [{ name: 'Hoplites', type: 'HI', class: 'HO', tq: 6, size: 8 }] },
+    };
+    const page = await harness.open(matchupsToHash([phalanx]));
+    const r = oddsReport(gba, parseGbaSituation(phalanx));
+    // The hoplites rout 15,400 times in 100,000 (five d10s).
+    expect(r.b.outcomes.rout).toEqual({ count: 15_400, of: 100_000, p: 0.154 });
+    expectShownOf(await shownCells(page), 1, r, gbaWeb.outcomes);
+    expect(await page.inputValue(field('ruleset'))).toBe('gba');
+    await page.fill(field('b.units.0.tq'), '5');
+    await page.press(field('b.units.0.tq'), 'Tab');
+    const weaker = { ...phalanx, b: { units: [{ ...phalanx.b.units[0], tq: 5 }] } };
+    await expect.poll(() => hashSituations(page)).toEqual([weaker]);
+    expectShownOf(await shownCells(page), 1, oddsReport(gba, parseGbaSituation(weaker)), gbaWeb.outcomes);
+    expect(harness.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('DBA fits a 390-pixel-wide phone screen', async () => {
+    const page = await harness.open('', { width: 390, height: 844 });
+    await setDbaWarbandAgainstPikes(page);
+    await page.click('.side-b summary >> text=More circumstances');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const dir = join(tmpdir(), 'debellator-screenshots');
+    mkdirSync(dir, { recursive: true });
+    await page.screenshot({ path: join(dir, 'odds-390-dba.png'), fullPage: true });
     expect(harness.errors).toEqual([]);
     await page.close();
   });

@@ -1,8 +1,11 @@
 /** The rule sets the page offers. Add a rule set: write its module (see dbm/) and list it here. */
+import { bnbWeb } from './bnb/index.ts';
+import { dbaWeb } from './dba/index.ts';
 import { dbmWeb } from './dbm/index.ts';
+import { gbaWeb } from './gba/index.ts';
 import type { WebRuleSet } from './types.ts';
 
-export const WEB_RULE_SETS: readonly WebRuleSet[] = [dbmWeb];
+export const WEB_RULE_SETS: readonly WebRuleSet[] = [dbmWeb, dbaWeb, bnbWeb, gbaWeb];
 
 export function ruleSetById(id: string): WebRuleSet | undefined {
   return WEB_RULE_SETS.find((r) => r.id === id);

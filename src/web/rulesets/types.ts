@@ -37,6 +37,11 @@ export interface WebRuleSet {
   normalise(input: unknown): SituationInput;
   /** The exact odds, the object `debellator odds --json` prints. Throws like normalise. */
   report(input: SituationInput): OddsReport;
-  /** Draw the form editing `input` into `host` (replacing its content); `onChange` gets each edit. */
-  renderForm(host: HTMLElement, input: SituationInput, onChange: (next: SituationInput) => void): void;
+  /** Draw the form editing `input` into `host` (replacing its content); `onChange` gets each edit, with a
+   *  note when the rule set's parser reset or refused part of it (see settle.ts). */
+  renderForm(
+    host: HTMLElement,
+    input: SituationInput,
+    onChange: (next: SituationInput, note?: string) => void,
+  ): void;
 }

@@ -85,7 +85,13 @@ export function chartSpec(outcomes: readonly OutcomeView[], reports: readonly Od
             field: 'outcome',
             type: 'nominal',
             scale: { domain: outcomes.map((o) => o.label), range: outcomes.map((o) => o.color) },
-            legend: { orient: 'bottom', title: null, direction: 'horizontal' },
+            // At most four outcomes a row, so a rule set with many (GBA's hit counts) fits a phone.
+            legend: {
+              orient: 'bottom',
+              title: null,
+              direction: 'horizontal',
+              columns: Math.min(4, outcomes.length),
+            },
           },
           tooltip: [
             { field: 'bar', title: 'side' },

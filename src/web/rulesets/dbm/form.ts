@@ -25,7 +25,8 @@ import {
   type Regularity,
   type TroopType,
 } from '../../../rules/dbm/troops.ts';
-import { h, type Child } from '../../view/dom.ts';
+import { chip, section, segmented, select } from '../../view/controls.ts';
+import { h } from '../../view/dom.ts';
 
 type Id = 'a' | 'b';
 type Emit = (s: DbmSituation) => void;
@@ -63,88 +64,6 @@ const WEAPON_LABELS: Record<PsiloiWeapon, string> = {
   handgun: 'handgun',
   other: 'other',
 };
-
-/** The <details> sections the user opened, kept across re-renders. */
-const openSections = new Set<string>();
-
-function select<T extends string>(
-  field: string,
-  label: string,
-  options: readonly { value: T; label: string; disabled?: boolean }[],
-  current: T,
-  pick: (v: T) => void,
-): HTMLSelectElement {
-  const el = h(
-    'select',
-    {
-      'data-field': field,
-      'aria-label': label,
-      onchange: (e: Event) => pick((e.target as HTMLSelectElement).value as T),
-    },
-    options.map((o) =>
-      h('option', { value: o.value, selected: o.value === current, disabled: o.disabled }, o.label),
-    ),
-  );
-  el.value = current;
-  return el;
-}
-
-function segmented<T extends string | number>(
-  field: string,
-  label: string,
-  options: readonly { value: T; label: string; disabled?: boolean }[],
-  current: T,
-  pick: (v: T) => void,
-): HTMLElement {
-  return h(
-    'div',
-    { class: 'field' },
-    h('span', { class: 'field-label' }, label),
-    h(
-      'div',
-      { class: 'segmented', role: 'group', 'aria-label': label },
-      options.map((o) =>
-        h(
-          'button',
-          {
-            type: 'button',
-            'data-field': `${field}=${o.value}`,
-            'aria-pressed': String(o.value === current),
-            disabled: o.disabled,
-            onclick: () => pick(o.value),
-          },
-          o.label,
-        ),
-      ),
-    ),
-  );
-}
-
-function chip(
-  field: string,
-  label: string,
-  checked: boolean,
-  toggle: (v: boolean) => void,
-  title?: string,
-): HTMLElement {
-  return h(
-    'label',
-    { class: 'chip', title },
-    h('input', {
-      type: 'checkbox',
-      'data-field': field,
-      checked,
-      onchange: (e: Event) => toggle((e.target as HTMLInputElement).checked),
-    }),
-    h('span', {}, label),
-  );
-}
-
-function section(key: string, summary: string, ...body: Child[]): HTMLElement {
-  const d = h('details', { class: 'more', open: openSections.has(key) }, h('summary', {}, summary), ...body);
-  d.addEventListener('toggle', () => (d.open ? openSections.add(key) : openSections.delete(key)));
-  return d;
-}
 
 /** Reg/Irr, type and grade: only combinations the rules allow can be picked. */
 function elementPicker(field: string, label: string, e: Element, pick: (e: Element) => void): HTMLElement {

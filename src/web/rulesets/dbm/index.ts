@@ -6,6 +6,7 @@ import { oddsReport } from '../../../engine/odds.ts';
 import { dbm } from '../../../rules/dbm/index.ts';
 import { parseDbmSituation, situationToInput } from '../../../rules/dbm/situation-input.ts';
 import { DBM_VERSIONS, DBM_VERSION_IDS, type DbmVersionId } from '../../../rules/dbm/versions.ts';
+import { settle } from '../settle.ts';
 import type { SituationInput, WebRuleSet } from '../types.ts';
 import { renderDbmForm } from './form.ts';
 
@@ -39,5 +40,8 @@ export const dbmWeb: WebRuleSet = {
   normalise: minimal,
   report: (input) => oddsReport(dbm, parseDbmSituation(input)),
   renderForm: (host, input, onChange) =>
-    renderDbmForm(host, parseDbmSituation(input), (s) => onChange(situationToInput(s) as SituationInput)),
+    renderDbmForm(host, parseDbmSituation(input), (s) => {
+      const r = settle(minimal, situationToInput(s) as SituationInput);
+      onChange(r.input ?? input, r.note);
+    }),
 };

@@ -1,0 +1,50 @@
+/**
+ * A form edit can give a situation its rule set's parser rejects (shooting with no shooter, aiders on a
+ * side that no longer shoots). No rule logic here: the parser decides, and its error names the field
+ * first ("a.aiders: ..."). The named field is dropped back to its default and the parser asked again;
+ * if that cannot settle it, the edit is refused. Either way the parser's message is passed on.
+ */
+import type { SituationInput } from './types.ts';
+
+export interface Settled {
+  /** The accepted situation file, or undefined when the edit is refused. */
+  readonly input: SituationInput | undefined;
+  /** The parser's message(s) when something was dropped or refused. */
+  readonly note?: string;
+}
+
+const MAX_TRIES = 6;
+
+/** Drop the field at a dotted path ("a.rear.0.weapon"); false when there is none. */
+function dropPath(root: Record<string, unknown>, path: string): boolean {
+  const keys = path.split('.');
+  let node: unknown = root;
+  for (const k of keys.slice(0, -1)) {
+    if (node === null || typeof node !== 'object') return false;
+    node = (node as Record<string, unknown>)[k];
+  }
+  const last = keys.at(-1) as string;
+  if (node === null || typeof node !== 'object' || !(last in node)) return false;
+  if (Array.isArray(node)) node.splice(Number(last), 1);
+  else delete (node as Record<string, unknown>)[last];
+  return true;
+}
+
+/** `normalise` parses and writes the minimal situation file; it throws an Error naming the field. */
+export function settle(normalise: (x: unknown) => SituationInput, candidate: SituationInput): Settled {
+  const work = structuredClone(candidate) as Record<string, unknown>;
+  const notes: string[] = [];
+  for (let i = 0; i < MAX_TRIES; i++) {
+    try {
+      const input = normalise(work);
+      return notes.length > 0 ? { input, note: `Reset to default: ${notes.join('; ')}` } : { input };
+    } catch (e) {
+      const message = (e as Error).message;
+      const path = /^([\w.]+):/.exec(message)?.[1];
+      notes.push(message);
+      if (path === undefined || !dropPath(work, path))
+        return { input: undefined, note: `Not allowed: ${message}` };
+    }
+  }
+  return { input: undefined, note: `Not allowed: ${notes.at(-1) ?? ''}` };
+}
