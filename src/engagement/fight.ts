@@ -5,7 +5,6 @@
  * The state lives in typed arrays of a `Battle` reused across engagements of one config (no allocation
  * and no rule logic in the loop: a combat is a table lookup, see situations.ts).
  */
-import type { DbmOutcome } from '../rules/dbm/outcomes.ts';
 import type {
   Decision,
   EngagementConfig,
@@ -21,12 +20,18 @@ import * as S from './situations.ts';
 const NONE = S.NONE;
 const FLEE = S.FLEE;
 const DESTROYED = S.DESTROYED;
+const SPENT = S.SPENT;
+const SIDE_BITS = S.SIDE_BITS;
+const SIDE_MASK = S.SIDE_MASK;
+const OUT = S.OUTCOME_MASK;
+const REAR_SHIFT = S.REAR_SHIFT;
+const PURSUIT_SHIFT = S.PURSUIT_SHIFT;
 const PURSUE_MAY = S.PURSUE_MAY;
 const PURSUE_MUST = S.PURSUE_MUST;
 const entryFor = tableFor;
 const EPS = 1e-9;
 
-const OUTCOME_NAMES = ['none', 'recoil', 'flee', 'destroyed'] as const;
+const OUTCOME_NAMES = S.ENGAGEMENT_OUTCOMES;
 
 /** Decision codes, as counted (counts.ts). */
 export const A_WINS = 1;
@@ -52,8 +57,8 @@ export interface CombatEvent {
   readonly movedB: boolean;
   readonly dieA: number;
   readonly dieB: number;
-  readonly a: DbmOutcome;
-  readonly b: DbmOutcome;
+  readonly a: S.EngagementOutcome;
+  readonly b: S.EngagementOutcome;
 }
 
 export interface FightOptions {
@@ -90,6 +95,8 @@ export class Battle {
   readonly tally: readonly [Float64Array, Float64Array];
   readonly fileElements: readonly [Float64Array, Float64Array];
   readonly fileAp: readonly [Float64Array, Float64Array];
+  /** Per side: its first-loss bonus (DBA: first double element) is already counted. */
+  readonly bonusUsed: Uint8Array;
   decision = UNDECIDED;
   bounds = 0;
   private bound = 0;
@@ -113,6 +120,7 @@ export class Battle {
     this.tally = [new Float64Array(4), new Float64Array(4)];
     this.fileElements = [new Float64Array(p.sides[0].files), new Float64Array(p.sides[1].files)];
     this.fileAp = [new Float64Array(p.sides[0].files), new Float64Array(p.sides[1].files)];
+    this.bonusUsed = new Uint8Array(2);
   }
 
   present(s: Side, c: number): boolean {
@@ -133,12 +141,27 @@ export class Battle {
   private overlapsOn(s: Side, c: number): number {
     const o = (1 - s) as Side;
     const side = this.sides[o];
-    const n = side.templates.length;
+    const n = side.templates;
     const friend = this.tmplAt(o, c);
     let k = 0;
     if (this.free(o, c - 1) && side.overlapOk[this.tmplAt(o, c - 1) * n + friend] === 1) k++;
     if (this.free(o, c + 1) && side.overlapOk[this.tmplAt(o, c + 1) * n + friend] === 1) k++;
     return k;
+  }
+
+  /** In line beside a fighting file: its front template, else -1 (flank support, cohesion). */
+  private besideTmpl(s: Side, c: number): number {
+    return c >= 0 && c < this.W && this.present(s, c) && this.back[s][c] === 0 ? this.tmplAt(s, c) : -1;
+  }
+
+  /** The rule system's flank value of side s's file in column c, from its in-line neighbours. */
+  private flankOn(s: Side, c: number): number {
+    const side = this.sides[s];
+    if (side.flankRange === 1) return 0;
+    const m = side.templates + 1;
+    return side.flank[
+      (this.tmplAt(s, c) * m + this.besideTmpl(s, c - 1) + 1) * m + this.besideTmpl(s, c + 1) + 1
+    ]!;
   }
 
   private entryAt(c: number, owner: Side): CombatEntry {
@@ -151,6 +174,8 @@ export class Battle {
       this.overlapsOn(1, c),
       this.moved[0][c]!,
       this.moved[1][c]!,
+      this.flankOn(0, c),
+      this.flankOn(1, c),
     );
   }
 
@@ -170,15 +195,18 @@ export class Battle {
         movedB: this.moved[1][c] === 1,
         dieA: da,
         dieB: db,
-        a: OUTCOME_NAMES[r & 3]!,
-        b: OUTCOME_NAMES[(r >> 6) & 3]!,
+        a: OUTCOME_NAMES[r & OUT]!,
+        b: OUTCOME_NAMES[(r >> SIDE_BITS) & OUT]!,
       });
     }
     return r;
   }
 
-  /** Remove up to `ranks` elements from the front of the file in column c. */
-  private lose(s: Side, c: number, ranks: number, fled: boolean): void {
+  /**
+   * Remove up to `ranks` elements from the front of the file in column c. `fled`: they left the fight
+   * fleeing; `spent` (B&B 0.7 ch.6 army moral): it left the table spent and costs half its loss value.
+   */
+  private lose(s: Side, c: number, ranks: number, fled: boolean, spent = false): void {
     const side = this.sides[s];
     const t = this.tally[s];
     const file = side.fileAt[c]!;
@@ -189,7 +217,12 @@ export class Battle {
       if (!fled || this.opts.fledLost) {
         t[T_ELEMENTS]! += 1;
         t[T_AP]! += side.ap[k]!;
-        t[T_EE]! += side.ee[k]!;
+        t[T_EE]! += spent ? side.ee[k]! / 2 : side.ee[k]!;
+        if (side.firstBonus[k]! > 0 && this.bonusUsed[s] === 0) {
+          // DBA 3.0 Winning and losing: the first double element lost counts 2.
+          t[T_EE]! += side.firstBonus[k]!;
+          this.bonusUsed[s] = 1;
+        }
         this.fileElements[s][file]! += 1;
         this.fileAp[s][file]! += side.ap[k]!;
       }
@@ -198,11 +231,14 @@ export class Battle {
   }
 
   private applyLoss(s: Side, c: number, packed: number): void {
-    const out = packed & 3;
+    const out = packed & OUT;
     if (out === NONE) return;
     if (out === DESTROYED) {
       // DBM 3.2 p.23 Destroyed Elements: the rear ranks the rule set destroys go with it.
-      this.lose(s, c, 1 + ((packed >> 2) & 3), false);
+      this.lose(s, c, 1 + ((packed >> REAR_SHIFT) & 3), false);
+    } else if (out === SPENT) {
+      // B&B 0.7 ch.6 spent: the base leaves the table, at half its PoC.
+      this.lose(s, c, 1, false, true);
     } else if (out === FLEE) {
       // DBM 3.2 p.24 Fleeing Elements: a skirmisher directly behind flees too.
       const side = this.sides[s];
@@ -217,7 +253,7 @@ export class Battle {
   /** DBM 3.2 p.24 Pursuing Elements: a pursuer follows and keeps contact with what is left of the file. */
   private pursue(s: Side, c: number, packed: number): void {
     const l = (1 - s) as Side;
-    const pursuit = (packed >> 4) & 3;
+    const pursuit = (packed >> PURSUIT_SHIFT) & 3;
     const pursues =
       pursuit === PURSUE_MUST || (pursuit === PURSUE_MAY && this.opts.optionalPursuit === 'pursue');
     if (pursues && this.present(l, c)) {
@@ -228,14 +264,14 @@ export class Battle {
 
   /** Apply a combat's packed result; true if either file moved or lost anything. */
   private apply(c: number, r: number): boolean {
-    const pa = r & 63;
-    const pb = r >> 6;
-    if ((pa & 3) === NONE && (pb & 3) === NONE) return false;
+    const pa = r & SIDE_MASK;
+    const pb = r >> SIDE_BITS;
+    if ((pa & OUT) === NONE && (pb & OUT) === NONE) return false;
     this.applyLoss(0, c, pa);
     this.applyLoss(1, c, pb);
     this.contact[c] = 0;
-    if ((pa & 3) === NONE) this.pursue(0, c, pa);
-    else if ((pb & 3) === NONE) this.pursue(1, c, pb);
+    if ((pa & OUT) === NONE) this.pursue(0, c, pa);
+    else if ((pb & OUT) === NONE) this.pursue(1, c, pb);
     return true;
   }
 
@@ -313,8 +349,13 @@ export class Battle {
     }
   }
 
-  /** Broken at the end of a bound (DBM 3.2 p.25 Demoralised Commands). */
+  /**
+   * Broken at the end of a bound, by the rule system's break rule (src/engagement/systems/): DBM 3.2 p.25
+   * Demoralised Commands and B&B 0.7 ch.6 army moral by fraction, DBA 3.0 Winning and losing against the enemy.
+   */
   private broken(s: Side): boolean {
+    const rule = this.p.breakRule;
+    if (rule.kind === 'against-enemy') return rule.defeated(this.tally[s][T_EE]!, this.tally[1 - s]![T_EE]!);
     const total = this.sides[s].eeTotal;
     return total > 0 && this.tally[s][T_EE]! + EPS >= this.opts.breakFraction * total;
   }
@@ -331,6 +372,7 @@ export class Battle {
       this.fileAp[s].fill(0);
     }
     this.contact.fill(0);
+    this.bonusUsed.fill(0);
     this.decision = UNDECIDED;
     const limit = this.p.config.boundLimit;
     for (this.bound = 1; this.bound <= limit; this.bound++) {

@@ -31,9 +31,29 @@ export { elementEquivalents } from './equivalents.ts';
 export { parseShorthand } from './shorthand.ts';
 export {
   DEFAULT_OPTIONS,
+  DBA_RULES_ID,
+  BNB_RULES_ID,
+  ENGAGEMENT_RULES_IDS,
+  isDbmConfig,
   type EngagementConfig,
+  type EngagementRulesId,
+  type DbmEngagementConfig,
+  type DbaEngagementConfig,
+  type BnbEngagementConfig,
   type EngagementResult,
   type LineConfig,
+  type DbaLineConfig,
+  type BnbLineConfig,
   type FileConfig,
   type ModelOptions,
 } from './model.ts';
+export {
+  dbmSystem,
+  dbaSystem,
+  bnbSystem,
+  dbaRank,
+  bnbRank,
+  type EngagementSystem,
+  type BreakRule,
+} from './systems/index.ts';
+export { ENGAGEMENT_OUTCOMES, type EngagementOutcome } from './situations.ts';

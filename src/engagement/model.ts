@@ -2,9 +2,12 @@
  * The kernel's input: two battle lines and the model's options, as plain JSON-serialisable data (it is
  * shipped to worker threads). docs/engagement-model.md explains every field.
  */
+import type { BnbElement, BnbGoing, BnbWeapon } from '../rules/bnb/index.ts';
+import type { DbaElement, DbaGoing } from '../rules/dba/index.ts';
 import type { Going, PsiloiWeapon } from '../rules/dbm/situation.ts';
 import type { Element } from '../rules/dbm/troops.ts';
 import {
+  DBM_VERSION_IDS,
   DBM_VERSIONS,
   deriveVersion,
   type DbmRules,
@@ -14,25 +17,57 @@ import {
 
 export type LineId = 'a' | 'b';
 
-/** One element of a file, with what the results need to count its loss. */
-export interface RankConfig {
+/** The rule systems an engagement can be fought under (src/engagement/systems/). */
+export const DBA_RULES_ID = 'dba-3.0';
+export const BNB_RULES_ID = 'bnb-0.7';
+export type EngagementRulesId = DbmVersionId | typeof DBA_RULES_ID | typeof BNB_RULES_ID;
+export const ENGAGEMENT_RULES_IDS = [...DBM_VERSION_IDS, DBA_RULES_ID, BNB_RULES_ID] as const;
+
+/** What every rule system's rank carries for the results and the break rule. */
+export interface RankBase {
+  /** Cost in AP (0 under DBA, which has no points). */
+  readonly ap: number;
+  /**
+   * What losing it counts toward the break rule: DBM element equivalents (DBM 3.2 p.24 Losses), DBA
+   * elements lost (DBA 3.0 victory), B&B Points of Confidence (B&B 0.7 ch.6 PoC).
+   */
+  readonly ee: number;
+  /** Added once per side, to the first rank lost that carries it (DBA 3.0: the first double element lost counts 2). */
+  readonly firstLossBonus?: number;
+  /** Counts toward the side's original total (default `ee`): B&B baggage is lost at its PoC but not in the reference level. */
+  readonly reference?: number;
+}
+
+/** One element of a DBM file, with what the results need to count its loss. */
+export interface RankConfig extends RankBase {
   readonly element: Element;
   /** Psiloi only: their missile weapon (rear support rules). */
   readonly weapon?: PsiloiWeapon;
   /** The army list expressly permits this element's rear support. */
   readonly listPermitted?: boolean;
-  /** Cost in AP (version cost, overrides and double-base adjustment applied). */
-  readonly ap: number;
-  /** Element equivalents (DBM 3.2 p.24 Losses). */
-  readonly ee: number;
+}
+
+/** One DBA 3.0 element of a file (its double elements are single elements: 6Kn, 8Sp, ...). */
+export interface DbaRankConfig extends RankBase {
+  readonly element: DbaElement;
+}
+
+/** One B&B 0.7 base of a file. */
+export interface BnbRankConfig extends RankBase {
+  readonly element: BnbElement;
+  /** Bw and Ps: their missile weapon (rear support, outcomes). */
+  readonly weapon?: BnbWeapon;
+  /** Ps(O): the army list allows its support. */
+  readonly listPermitted?: boolean;
 }
 
 /** A column of elements, front to back (1 to 4). */
-export interface FileConfig {
-  readonly ranks: readonly RankConfig[];
-  /** The front element and its 2nd rank are one double element (only while both stand). */
+export interface FileOf<R extends RankBase> {
+  readonly ranks: readonly R[];
+  /** DBM only: the front element and its 2nd rank are one double element (only while both stand). */
   readonly doubleBased: boolean;
 }
+export type FileConfig = FileOf<RankConfig>;
 
 export interface LineConfig {
   readonly name: string;
@@ -41,6 +76,21 @@ export interface LineConfig {
   /** 3.2: the army list allows rear support by another grade of the same type. */
   readonly listGradeSupport: boolean;
 }
+
+export interface DbaLineConfig {
+  readonly name: string;
+  readonly files: readonly FileOf<DbaRankConfig>[];
+  readonly going: DbaGoing;
+}
+
+export interface BnbLineConfig {
+  readonly name: string;
+  readonly files: readonly FileOf<BnbRankConfig>[];
+  readonly going: BnbGoing;
+}
+
+/** A line of any system, for the parts of the kernel that only count. */
+export type AnyLineConfig = LineConfig | DbaLineConfig | BnbLineConfig;
 
 /** The named options of docs/engagement-model.md. */
 export interface ModelOptions {
@@ -63,18 +113,39 @@ export const DEFAULT_OPTIONS: ModelOptions = {
   breakFraction: 1 / 3,
 };
 
-export interface EngagementConfig {
-  readonly rules: DbmVersionId;
-  /** House-rule switches over the version's rules (a scenario's `overrides.rules`). */
-  readonly ruleChanges?: Partial<DbmRules>;
-  readonly a: LineConfig;
-  readonly b: LineConfig;
+interface ConfigBase {
   /** Player bounds before the fight is called undecided. */
   readonly boundLimit: number;
   /** Who has the first bound; `alternate` = A in even-numbered engagements of a shard, B in odd ones. */
   readonly first: LineId | 'alternate';
   readonly options: ModelOptions;
 }
+
+export interface DbmEngagementConfig extends ConfigBase {
+  readonly rules: DbmVersionId;
+  /** House-rule switches over the version's rules (a scenario's `overrides.rules`). */
+  readonly ruleChanges?: Partial<DbmRules>;
+  readonly a: LineConfig;
+  readonly b: LineConfig;
+}
+
+export interface DbaEngagementConfig extends ConfigBase {
+  readonly rules: typeof DBA_RULES_ID;
+  readonly a: DbaLineConfig;
+  readonly b: DbaLineConfig;
+}
+
+export interface BnbEngagementConfig extends ConfigBase {
+  readonly rules: typeof BNB_RULES_ID;
+  readonly a: BnbLineConfig;
+  readonly b: BnbLineConfig;
+}
+
+/** The kernel's input under any rule system, told apart by `rules`. */
+export type EngagementConfig = DbmEngagementConfig | DbaEngagementConfig | BnbEngagementConfig;
+
+export const isDbmConfig = (c: EngagementConfig): c is DbmEngagementConfig =>
+  c.rules !== DBA_RULES_ID && c.rules !== BNB_RULES_ID;
 
 /** How an engagement ended. */
 export const DECISIONS = ['undecided', 'a-wins', 'b-wins', 'mutual'] as const;
@@ -102,7 +173,7 @@ export interface EngagementResult {
 }
 
 /** The DBM version a config's combats are resolved under (house rules applied). */
-export function versionOf(config: Pick<EngagementConfig, 'rules' | 'ruleChanges'>): DbmVersion {
+export function versionOf(config: Pick<DbmEngagementConfig, 'rules' | 'ruleChanges'>): DbmVersion {
   const base = DBM_VERSIONS[config.rules];
   return config.ruleChanges ? deriveVersion(base, { rules: config.ruleChanges }) : base;
 }

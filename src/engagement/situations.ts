@@ -1,101 +1,70 @@
 /**
- * The compiled-situation cache of the engagement kernel (DESIGN.md "Compile then sample"). A file-vs-file
- * combat is one DBM close combat; its situation depends only on a small signature (the two files' current
- * ranks, whose bound, overlaps, who moved into contact). Each distinct signature is built into a
- * DbmSituation once, resolved by the DBM rule set for all 36 rolls once, and packed into a table, so the
- * hot loop does two die rolls and one lookup.
+ * The packed combat table of the engagement kernel (DESIGN.md "Compile then sample"). A file-vs-file
+ * combat depends only on a small signature (the two files' current ranks, whose bound, overlaps, who moved
+ * into contact, flank friends); each distinct signature is resolved by the rule system for all 36 rolls
+ * once (src/engagement/systems/) and packed here, so the hot loop does two die rolls and one lookup.
  */
-import { compile, resolveRoll } from '../rules/dbm/resolve.ts';
-import type { DbmOutcome } from '../rules/dbm/outcomes.ts';
-import { side, type DbmSide, type DbmSituation, type RearRank } from '../rules/dbm/situation.ts';
-import type { DbmVersion, DbmVersionId } from '../rules/dbm/versions.ts';
-import type { FileConfig, LineConfig } from './model.ts';
 
-/** The parts of a DbmSide fixed by a file's state (everything but overlaps, contacts, moved). */
-export type SideTemplate = Omit<DbmSide, 'overlaps' | 'movedIntoContact'>;
+/** What the kernel does with one side's result: the outcomes every supported rule system can give. */
+export const ENGAGEMENT_OUTCOMES = ['none', 'recoil', 'flee', 'destroyed', 'spent'] as const;
+export type EngagementOutcome = (typeof ENGAGEMENT_OUTCOMES)[number];
 
-/** The side a file presents when its front element is rank `head` (0-based). */
-export function templateOf(line: LineConfig, file: FileConfig, head: number): SideTemplate {
-  const front = file.ranks[head];
-  if (!front) throw new Error(`file has no rank ${head}`);
-  const rear: RearRank[] = file.ranks.slice(head + 1, head + 4).map((r) => {
-    const rank: { element: RearRank['element']; weapon?: RearRank['weapon']; listPermitted?: boolean } = {
-      element: r.element,
-    };
-    if (r.weapon !== undefined) rank.weapon = r.weapon;
-    if (r.listPermitted !== undefined) rank.listPermitted = r.listPermitted;
-    return rank;
-  });
-  const {
-    overlaps: _o,
-    movedIntoContact: _m,
-    ...rest
-  } = side(front.element, {
-    rear,
-    // The double element exists only while its original front pair stands.
-    doubleBased: file.doubleBased && head === 0 && file.ranks.length > 1,
-    listGradeSupport: line.listGradeSupport,
-    going: line.going,
-  });
-  return rest;
-}
-
-/** Outcome codes in a packed resolution. */
+/** Outcome codes in a packed resolution (the index in ENGAGEMENT_OUTCOMES). */
 export const NONE = 0;
 export const RECOIL = 1;
 export const FLEE = 2;
 export const DESTROYED = 3;
-const OUTCOME_CODE: Readonly<Record<DbmOutcome, number>> = {
+/** B&B 0.7 ch.6 spent: the base leaves the table and costs half its PoC. */
+export const SPENT = 4;
+const OUTCOME_CODE: Readonly<Record<EngagementOutcome, number>> = {
   none: NONE,
   recoil: RECOIL,
   flee: FLEE,
   destroyed: DESTROYED,
+  spent: SPENT,
 };
 /** Pursuit codes. */
 export const PURSUE_NO = 0;
 export const PURSUE_MAY = 1;
 export const PURSUE_MUST = 2;
 const PURSUIT_CODE = { no: PURSUE_NO, may: PURSUE_MAY, must: PURSUE_MUST } as const;
+export type EngagementPursuit = keyof typeof PURSUIT_CODE;
 
 /**
- * One side's result packed in 6 bits: outcome (bits 0-1), rear ranks lost (2-3), pursuit (4-5).
- * Side A in bits 0-5, side B in bits 6-11.
+ * One side's result packed in 7 bits: outcome (bits 0-2), rear ranks lost (3-4), pursuit (5-6).
+ * Side A in bits 0-6, side B in bits 7-13.
  */
-export const outcomeOf = (packed: number): number => packed & 3;
-export const rearLostOf = (packed: number): number => (packed >> 2) & 3;
-export const pursuitOf = (packed: number): number => (packed >> 4) & 3;
+export const SIDE_BITS = 7;
+export const SIDE_MASK = (1 << SIDE_BITS) - 1;
+export const OUTCOME_MASK = 7;
+export const REAR_SHIFT = 3;
+export const PURSUIT_SHIFT = 5;
+export const outcomeOf = (packed: number): number => packed & OUTCOME_MASK;
+export const rearLostOf = (packed: number): number => (packed >> REAR_SHIFT) & 3;
+export const pursuitOf = (packed: number): number => (packed >> PURSUIT_SHIFT) & 3;
 
-export interface CombatState {
-  readonly a: SideTemplate;
-  readonly b: SideTemplate;
-  readonly bound: 'a' | 'b';
-  readonly overlapsA: number;
-  readonly overlapsB: number;
-  readonly movedA: boolean;
-  readonly movedB: boolean;
+/** One side's part of a resolved roll, as the kernel needs it. */
+export interface SideResult {
+  readonly outcome: EngagementOutcome;
+  /** Ranks behind the front element destroyed with it (DBM 3.2 p.23 Destroyed Elements); 0 elsewhere. */
+  readonly rearLost: number;
+  readonly pursuit: EngagementPursuit;
 }
 
-export function situationOf(rules: DbmVersionId, s: CombatState): DbmSituation {
-  return {
-    rules,
-    mode: 'close',
-    bound: s.bound,
-    shooters: 'both',
-    a: { ...s.a, overlaps: s.overlapsA, movedIntoContact: s.movedA },
-    b: { ...s.b, overlaps: s.overlapsB, movedIntoContact: s.movedB },
-  };
-}
+export const packSide = (x: SideResult): number =>
+  OUTCOME_CODE[x.outcome] |
+  (Math.min(x.rearLost, 3) << REAR_SHIFT) |
+  (PURSUIT_CODE[x.pursuit] << PURSUIT_SHIFT);
 
-/** All 36 rolls of a situation under `version`, resolved by the DBM rule set: index (dieA-1)*6 + (dieB-1). */
-export function resolutionTable(situation: DbmSituation, version: DbmVersion): Uint16Array {
-  const compiled = compile(situation, version);
+/** All 36 rolls of a combat: index (dieA-1)*6 + (dieB-1). */
+export function packTable(
+  roll: (dieA: number, dieB: number) => { a: SideResult; b: SideResult },
+): Uint16Array {
   const table = new Uint16Array(36);
   for (let da = 1; da <= 6; da++) {
     for (let db = 1; db <= 6; db++) {
-      const r = resolveRoll(compiled, da, db);
-      const pack = (x: typeof r.a) =>
-        OUTCOME_CODE[x.outcome] | (Math.min(x.rearLost, 3) << 2) | (PURSUIT_CODE[x.pursuit] << 4);
-      table[(da - 1) * 6 + (db - 1)] = pack(r.a) | (pack(r.b) << 6);
+      const r = roll(da, db);
+      table[(da - 1) * 6 + (db - 1)] = packSide(r.a) | (packSide(r.b) << SIDE_BITS);
     }
   }
   return table;

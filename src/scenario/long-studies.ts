@@ -5,11 +5,12 @@
  */
 import type { BalanceConfig } from '../balance/study.ts';
 import { EngagementStudyError, toEngagementConfig } from '../engagement/study-schema.ts';
+import type { EngagementRulesId } from '../engagement/model.ts';
 import type { EngagementConfig } from '../engagement/model.ts';
 import { elementCost } from '../rules/dbm/costs.ts';
 import { NotationError, parseElement } from '../rules/dbm/notation.ts';
 import { TROOP_TYPES, type Element } from '../rules/dbm/troops.ts';
-import { DBM_VERSIONS, type DbmRules, type DbmVersionId } from '../rules/dbm/versions.ts';
+import { DBM_VERSIONS, type DbmRules } from '../rules/dbm/versions.ts';
 import { FieldError } from './errors.ts';
 import { isSituationError, situationErrorPath } from '../core/situation-error.ts';
 import { gbaEngagementOptions, type GbaEngagementOptions } from '../gba-engagement/index.ts';
@@ -100,18 +101,21 @@ export function planLongStudies(
       return;
     }
     if (study.kind !== 'engagement' && study.kind !== 'balance') return;
-    if (!isDbm)
+    const engagementRules = isDbm || input.rules === 'dba-3.0' || input.rules === 'bnb-0.7';
+    if (study.kind === 'engagement' ? !engagementRules : !isDbm)
       throw new FieldError(
         [...path, 'kind'],
-        `${study.kind} studies are for DBM scenarios only (rules: ${input.rules})`,
+        study.kind === 'engagement'
+          ? `engagement studies are for DBM, DBA 3.0 and Blood and Blades 0.7 (rules: ${input.rules})`
+          : `balance studies are for DBM scenarios only (rules: ${input.rules})`,
       );
     if (study.kind === 'engagement') {
       const { kind: _k, name, title, samples, ...block } = study;
       let config: EngagementConfig;
       try {
         config = toEngagementConfig(block, {
-          rules: input.rules as DbmVersionId,
-          costs,
+          rules: input.rules as EngagementRulesId,
+          ...(Object.keys(costs).length > 0 ? { costs } : {}),
           ...(ruleChanges ? { ruleChanges } : {}),
         });
       } catch (e) {

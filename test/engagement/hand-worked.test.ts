@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fightEngagement, type CombatEvent } from '../../src/engagement/fight.ts';
-import { config, scripted } from './helpers.ts';
+import { config, dbmConfig, scripted } from './helpers.ts';
 
 const traced = () => {
   const events: CombatEvent[] = [];
@@ -181,7 +181,7 @@ describe("a file whose opponent is gone overlaps its neighbours' opponents (DBM 
 
 describe('house rules reach the combats: 3.0 support factor for blades against knights (end note lii)', () => {
   it('Kn 3+4 = 7 against supported Bd 3+3+1 = 7: equal, nobody moves', () => {
-    const c = config({
+    const c = dbmConfig({
       a: { files: [['Irr Kn(O)']] },
       b: { files: [['Reg Bd(O)', 'Reg Bd(O)']] },
       first: 'a',

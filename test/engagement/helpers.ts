@@ -4,10 +4,17 @@ import {
   toEngagementConfig,
   type EngagementStudyInput,
 } from '../../src/engagement/study-schema.ts';
-import type { EngagementConfig } from '../../src/engagement/model.ts';
+import { isDbmConfig, type DbmEngagementConfig, type EngagementConfig } from '../../src/engagement/model.ts';
 
 export const config = (study: EngagementStudyInput): EngagementConfig =>
   toEngagementConfig(parseEngagementStudy(study));
+
+/** A DBM config (fails loudly if the study is of another rule system). */
+export function dbmConfig(study: EngagementStudyInput): DbmEngagementConfig {
+  const c = config(study);
+  if (!isDbmConfig(c)) throw new Error(`not a DBM study: ${c.rules}`);
+  return c;
+}
 
 export interface Scripted {
   (): number;

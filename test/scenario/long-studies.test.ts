@@ -110,3 +110,37 @@ describe('GBA engagement studies in scenarios', () => {
     ).toThrow(/gba-engagement studies need rules: gba-5/);
   });
 });
+
+describe('DBA and B&B engagement studies in scenarios', () => {
+  it('a DBA engagement reads lines in DBA notation', () => {
+    const l = loadScenarioText(
+      'name: d\nrules: dba-3.0\nstudies:\n  - kind: engagement\n    name: e\n    a: 6 files of 4Pk, 2 deep\n    b: 6 files of 4Bd\n',
+      'd.yaml',
+    );
+    const c = l.long.engagements[0]!.config;
+    expect(c.rules).toBe('dba-3.0');
+    expect(c.a.files).toHaveLength(6);
+  });
+  it('DBA has no points: a budget line is refused', () => {
+    expect(() =>
+      loadScenarioText(
+        'name: d\nrules: dba-3.0\nstudies:\n  - kind: engagement\n    name: e\n    budget: 12\n    a: as many 4Bd as the budget buys\n    b: 6 files of 4Bd\n',
+        'd.yaml',
+      ),
+    ).toThrow(/DBA 3.0 has no points/);
+  });
+  it('a B&B engagement sizes lines with table 5.4 costs; balance studies stay DBM only', () => {
+    const l = loadScenarioText(
+      'name: b\nrules: bnb-0.7\nstudies:\n  - kind: engagement\n    name: e\n    budget: 100\n    a: as many Reg Bd(O) as the budget buys\n    b: 4 files of Irr Wb(O)\n',
+      'b.yaml',
+    );
+    // Reg Bd(O) costs 10 AP in B&B 0.7 table 5.4: 100 AP buys 10.
+    expect(l.long.engagements[0]!.config.a.files).toHaveLength(10);
+    expect(() =>
+      loadScenarioText(
+        'name: b\nrules: bnb-0.7\nstudies:\n  - kind: balance\n    name: x\n    elements: [Reg Bd(O), Reg Sp(O), Reg Cv(O)]\n',
+        'b.yaml',
+      ),
+    ).toThrow(/balance studies are for DBM scenarios only/);
+  });
+});
