@@ -11,12 +11,8 @@ import {
   outcomeBarsSpec,
 } from '../report/charts/index.ts';
 import type { ReportInput, ReportSection } from '../report/html.ts';
-import { oddsReport } from '../engine/odds.ts';
-import { dbmRuleSetFor } from '../engine/dbm-version.ts';
-import { parseElement } from '../rules/dbm/notation.ts';
-import { side } from '../rules/dbm/situation.ts';
 import type { BalanceConfig, BalanceResults, VersionResult } from './study.ts';
-import { versionWithHouseRules } from './study.ts';
+import { balanceSystemOf, houseRulesOf } from './study.ts';
 
 const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : n > 0 ? 'inf' : '-inf');
 const f3 = (n: number) => n.toFixed(3);
@@ -242,16 +238,7 @@ export function balanceReport(r: BalanceResults, config: BalanceConfig, reproduc
     reproduce,
   });
   const s = last.showcase;
-  const version = versionWithHouseRules(config, last.id);
-  const situation = {
-    rules: last.id,
-    mode: 'close' as const,
-    bound: 'a' as const,
-    shooters: 'a' as const,
-    a: side(parseElement(s.a)),
-    b: side(parseElement(s.b)),
-  };
-  const odds = oddsReport(dbmRuleSetFor(version), situation);
+  const odds = balanceSystemOf(config).odds(last.id, s.a, s.b, houseRulesOf(config));
   sections.push({
     heading: `One matchup in detail: ${s.a} against ${s.b}`,
     text:
@@ -306,7 +293,7 @@ export function balanceReport(r: BalanceResults, config: BalanceConfig, reproduc
         'are measured at their worst, and their break-even costs are lower bounds. ' +
         'Engagements follow docs/engagement-model.md with its default options: lines face each other centred, fight ' +
         'bound by bound, and a side breaks at one third of its element equivalents lost (DBM 3.2 p.25), or the fight ' +
-        `is undecided after ${config.boundLimit} bounds. The field: ${config.field.map((f) => (f.weight === 1 ? '' : `${f.weight} x `) + `\`${f.element.reg} ${f.element.type}(${f.element.grade})\``).join(', ')}.`,
+        `is undecided after ${config.boundLimit} bounds. The field: ${config.field.map((f) => (f.weight === 1 ? '' : `${f.weight} x `) + `\`${f.element}\``).join(', ')}.`,
       'Break-even costs come from a search over how many elements the budget buys, so they are read at the costs ' +
         'budget / count; their intervals are the costs whose score interval contains 50%. Pre-3.2 Blades costs are ' +
         'inferred (docs/rulings.md).',

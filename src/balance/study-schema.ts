@@ -14,11 +14,13 @@ const fieldEntry = z.union([
 
 export const balanceStudyFields = {
   versions: z
-    .array(z.enum(DBM_VERSION_IDS))
+    .array(z.enum([...DBM_VERSION_IDS, 'bnb-0.7']))
     .min(1)
     .max(3)
-    .default(['dbm-3.1', 'dbm-3.2'])
-    .describe('Versions compared, oldest first; cost changes are read from the first to the last'),
+    .optional()
+    .describe(
+      'Versions compared, oldest first (default dbm-3.1 and dbm-3.2, or bnb-0.7); cost changes are read from the first to the last',
+    ),
   elements: z.array(elementText).min(3).describe('The elements assessed'),
   field: z
     .array(fieldEntry)

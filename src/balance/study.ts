@@ -8,35 +8,29 @@
 import { summarise, type EngagementSummary } from '../engagement/summary.ts';
 import { toEngagementConfig } from '../engagement/study-schema.ts';
 import { DEFAULT_OPTIONS, type EngagementConfig } from '../engagement/model.ts';
-import { elementCost, overrideCosts, type CostTable } from '../rules/dbm/costs.ts';
-import { formatElement, parseElement } from '../rules/dbm/notation.ts';
-import type { Element } from '../rules/dbm/troops.ts';
-import {
-  DBM_VERSIONS,
-  deriveVersion,
-  type DbmRules,
-  type DbmVersion,
-  type DbmVersionId,
-} from '../rules/dbm/versions.ts';
+import type { DbmRules } from '../rules/dbm/versions.ts';
 import { runShards } from '../run/pool.ts';
 import type { Job, ShardRef } from '../run/shards.ts';
 import { searchBreakEven, type BreakEven, type RateEstimate } from './break-even.ts';
 import { fitCostLine, type CostFit } from './fit.ts';
-import { singleCombatEffectiveness, type FieldEntry } from './single-combat.ts';
+import { fieldEffectiveness, type FieldEntry } from './single-combat.ts';
+import { balanceSystemFor, type BalanceSystem, type HouseRules } from './systems.ts';
 import { normalQuantile } from '../core/statistics.ts';
 
 export interface BalanceConfig {
   readonly name: string;
   readonly seed: string;
-  readonly versions: readonly DbmVersionId[];
-  readonly elements: readonly Element[];
+  /** Versions of one rule system with points costs (DBM, B&B), oldest first. */
+  readonly versions: readonly string[];
+  /** Canonical notation of each assessed element. */
+  readonly elements: readonly string[];
   readonly field: readonly FieldEntry[];
   readonly budget: number;
   readonly depth: Readonly<Record<string, number>>;
   readonly engagements: number;
   readonly boundLimit: number;
   readonly maxCountFactor: number;
-  readonly showcase: { readonly a: Element; readonly b: Element };
+  readonly showcase: { readonly a: string; readonly b: string };
   /** Scenario house rules: cost overrides (notation -> AP) and rule switches. */
   readonly costOverrides: Readonly<Record<string, number>>;
   readonly ruleChanges?: Partial<DbmRules>;
@@ -68,7 +62,7 @@ export interface ElementResult {
 }
 
 export interface VersionResult {
-  readonly id: DbmVersionId;
+  readonly id: string;
   readonly name: string;
   readonly elements: readonly ElementResult[];
   readonly fit: CostFit;
@@ -113,23 +107,9 @@ export interface BalanceRunOptions {
   readonly onShard?: (engagements: number) => void;
 }
 
-const key = (e: Element) => formatElement(e);
-
-/** The version with the scenario's house rules and cost overrides applied. */
-export function versionWithHouseRules(config: BalanceConfig, id: DbmVersionId): DbmVersion {
-  const base = DBM_VERSIONS[id];
-  const overrides = Object.entries(config.costOverrides).map(([k, cost]) => ({
-    element: parseElement(k),
-    cost,
-  }));
-  const costs: CostTable = overrides.length > 0 ? overrideCosts(base.costs, overrides) : base.costs;
-  return deriveVersion(base, { costs, ...(config.ruleChanges ? { rules: config.ruleChanges } : {}) });
-}
-
 /** A line of `count` elements in files of the type's depth (a shorter last file takes the remainder). */
-function lineFiles(e: Element, count: number, depth: number): string[][] {
+function lineFiles(name: string, count: number, depth: number): string[][] {
   const files: string[][] = [];
-  const name = key(e);
   for (let left = count; left > 0; left -= depth)
     files.push(Array.from({ length: Math.min(depth, left) }, () => name));
   return files;
@@ -155,16 +135,17 @@ class Estimator {
 
   constructor(
     private readonly study: BalanceConfig,
+    private readonly system: BalanceSystem,
     private readonly opts: BalanceRunOptions,
   ) {}
 
-  estimate(version: DbmVersion, a: Element, countA: number, b: Element, countB: number): Promise<WinCell> {
-    const id = `${version.id}|${key(a)}x${countA}|${key(b)}x${countB}`;
+  estimate(version: string, a: string, countA: number, b: string, countB: number): Promise<WinCell> {
+    const id = `${version}|${a}x${countA}|${b}x${countB}`;
     let p = this.cache.get(id);
     if (p) return p;
     p = new Promise<WinCell>((resolve, reject) => {
       const config = this.configFor(version, a, countA, b, countB);
-      this.pending.push({ id, config, a: key(a), b: key(b), countA, countB, resolve, reject });
+      this.pending.push({ id, config, a, b, countA, countB, resolve, reject });
       this.schedule();
     });
     this.cache.set(id, p);
@@ -206,29 +187,30 @@ class Estimator {
   }
 
   /** The engagement of `countA` elements of `a` against `countB` of `b` under `version`. */
-  configFor(version: DbmVersion, a: Element, countA: number, b: Element, countB: number): EngagementConfig {
-    const depthOf = (e: Element) => this.study.depth[e.type] ?? 1;
+  configFor(version: string, a: string, countA: number, b: string, countB: number): EngagementConfig {
+    const depthOf = (e: string) => this.study.depth[this.system.troopType(e)] ?? 1;
+    const rules = this.system.engagementRules(version);
     return toEngagementConfig(
       {
-        rules: version.id,
-        a: { name: key(a), files: lineFiles(a, countA, depthOf(a)) },
-        b: { name: key(b), files: lineFiles(b, countB, depthOf(b)) },
+        rules,
+        a: { name: a, files: lineFiles(a, countA, depthOf(a)) },
+        b: { name: b, files: lineFiles(b, countB, depthOf(b)) },
         boundLimit: this.study.boundLimit,
         first: 'alternate',
         options: DEFAULT_OPTIONS,
       },
       {
-        rules: version.id,
-        costs: this.study.costOverrides,
+        rules,
+        ...(Object.keys(this.study.costOverrides).length > 0 ? { costs: this.study.costOverrides } : {}),
         ...(this.study.ruleChanges ? { ruleChanges: this.study.ruleChanges } : {}),
       },
     );
   }
 
   /** The showcase engagement, with four times the usual engagements, counted in full. */
-  async showcase(version: DbmVersion, a: Element, countA: number, b: Element, countB: number) {
+  async showcase(version: string, a: string, countA: number, b: string, countB: number) {
     const config = this.configFor(version, a, countA, b, countB);
-    const id = `${version.id}|showcase|${key(a)}x${countA}|${key(b)}x${countB}`;
+    const id = `${version}|showcase|${a}x${countA}|${b}x${countB}`;
     const job: Job = {
       kind: 'engagement',
       payload: config,
@@ -277,19 +259,37 @@ function verdict(oldCost: number, newCost: number, be: BreakEven): Verdict {
   return Math.abs(after) < Math.abs(before) ? 'towards, not enough' : 'away';
 }
 
+/** The rule system a study's versions belong to. */
+export function balanceSystemOf(config: BalanceConfig): BalanceSystem {
+  const system = balanceSystemFor(config.versions[0] as string);
+  if (!system || !config.versions.every((v) => system.versions.includes(v)))
+    throw new Error(
+      `a balance study compares versions of one rule system with points costs: ${config.versions.join(', ')}`,
+    );
+  return system;
+}
+
+export const houseRulesOf = (config: BalanceConfig): HouseRules => ({
+  costOverrides: config.costOverrides,
+  ...(config.ruleChanges ? { ruleChanges: config.ruleChanges } : {}),
+});
+
 export async function runBalanceStudy(
   config: BalanceConfig,
   opts: BalanceRunOptions,
 ): Promise<BalanceResults> {
-  const estimator = new Estimator(config, opts);
+  const system = balanceSystemOf(config);
+  const estimator = new Estimator(config, system, opts);
   const weights = config.field.map((f) => f.weight);
+  const house = houseRulesOf(config);
+  const depthOf = (e: string) => config.depth[system.troopType(e)] ?? 1;
   const versions: VersionResult[] = [];
   for (const id of config.versions) {
-    const version = versionWithHouseRules(config, id);
-    const cost = (e: Element) => elementCost(version.costs, e);
+    const version = id;
+    const cost = (e: string) => system.cost(id, e, house);
     const countAt = (c: number) => Math.max(0, Math.floor(config.budget / c + 1e-9));
     const fieldCounts = config.field.map((f) => countAt(cost(f.element)));
-    const vsField = (e: Element, n: number) =>
+    const vsField = (e: string, n: number) =>
       Promise.all(
         config.field.map((f, i) => estimator.estimate(version, e, n, f.element, fieldCounts[i] as number)),
       );
@@ -298,7 +298,7 @@ export async function runBalanceStudy(
       config.elements.map(async (e): Promise<ElementResult> => {
         const c = cost(e);
         const count = countAt(c);
-        const eff = singleCombatEffectiveness(version, e, config.field, { depth: config.depth[e.type] ?? 1 });
+        const eff = fieldEffectiveness(system, id, e, config.field, depthOf, house);
         const atCost = fieldScore(await vsField(e, Math.max(1, count)), weights);
         const maxCount = Math.max(count + 2, Math.ceil(count * config.maxCountFactor));
         const breakEven = await searchBreakEven(
@@ -307,7 +307,7 @@ export async function runBalanceStudy(
           { maxCount },
         );
         return {
-          element: key(e),
+          element: e,
           cost: c,
           count,
           effectiveness: eff.net,
@@ -332,13 +332,13 @@ export async function runBalanceStudy(
     const summary = await estimator.showcase(version, sa, countA, sb, countB);
     versions.push({
       id,
-      name: version.name,
+      name: system.versionName(id),
       elements: results,
       fit: fitCostLine(
         results.map((r) => ({ label: r.element, cost: r.cost, effectiveness: r.effectiveness })),
       ),
       matrix,
-      showcase: { a: key(sa), b: key(sb), countA, countB, summary },
+      showcase: { a: sa, b: sb, countA, countB, summary },
     });
   }
   const first = versions[0] as VersionResult;

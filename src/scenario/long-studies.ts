@@ -4,12 +4,10 @@
  * configs their runners take. Pure; errors are FieldErrors with the path of the bad field.
  */
 import type { BalanceConfig } from '../balance/study.ts';
+import { balanceSystemFor, type BalanceSystem } from '../balance/systems.ts';
 import { EngagementStudyError, toEngagementConfig } from '../engagement/study-schema.ts';
 import type { EngagementRulesId } from '../engagement/model.ts';
 import type { EngagementConfig } from '../engagement/model.ts';
-import { elementCost } from '../rules/dbm/costs.ts';
-import { NotationError, parseElement } from '../rules/dbm/notation.ts';
-import { TROOP_TYPES, type Element } from '../rules/dbm/troops.ts';
 import { DBM_VERSIONS, type DbmRules } from '../rules/dbm/versions.ts';
 import { FieldError } from './errors.ts';
 import { isSituationError, situationErrorPath } from '../core/situation-error.ts';
@@ -41,15 +39,6 @@ export interface LongStudies {
   readonly engagements: readonly PlannedEngagement[];
   readonly balances: readonly BalanceConfig[];
   readonly gbaEngagements: readonly PlannedGbaEngagement[];
-}
-
-function element(text: string, path: Path): Element {
-  try {
-    return parseElement(text);
-  } catch (e) {
-    if (e instanceof NotationError) throw new FieldError(path, e.message);
-    throw e;
-  }
 }
 
 /** Engagements sampled when neither the study, the scenario nor the command line says. */
@@ -102,12 +91,12 @@ export function planLongStudies(
     }
     if (study.kind !== 'engagement' && study.kind !== 'balance') return;
     const engagementRules = isDbm || input.rules === 'dba-3.0' || input.rules === 'bnb-0.7';
-    if (study.kind === 'engagement' ? !engagementRules : !isDbm)
+    if (study.kind === 'engagement' ? !engagementRules : !balanceSystemFor(input.rules))
       throw new FieldError(
         [...path, 'kind'],
         study.kind === 'engagement'
           ? `engagement studies are for DBM, DBA 3.0 and Blood and Blades 0.7 (rules: ${input.rules})`
-          : `balance studies are for DBM scenarios only (rules: ${input.rules})`,
+          : `balance studies need a rule set with points costs: DBM or Blood and Blades (rules: ${input.rules})`,
       );
     if (study.kind === 'engagement') {
       const { kind: _k, name, title, samples, ...block } = study;
@@ -130,36 +119,54 @@ export function planLongStudies(
       });
       return;
     }
-    const elements = study.elements.map((t, j) => element(t, [...path, 'elements', j]));
+    const system = balanceSystemFor(input.rules) as BalanceSystem;
+    const versions = study.versions ?? system.defaultVersions;
+    versions.forEach((v, j) => {
+      if (!system.versions.includes(v))
+        throw new FieldError(
+          [...path, 'versions', j],
+          `${v} is not a version of the scenario's rules (${system.versions.join(', ')})`,
+        );
+    });
+    const notation = (text: string, at: Path): string => {
+      try {
+        return system.canonical(text);
+      } catch (e) {
+        if (e instanceof Error && e.name === 'NotationError') throw new FieldError(at, e.message);
+        throw e;
+      }
+    };
+    const elements = study.elements.map((t, j) => notation(t, [...path, 'elements', j]));
     const field = (study.field ?? study.elements).map((f, j) =>
       typeof f === 'string'
-        ? { element: element(f, [...path, 'field', j]), weight: 1 }
-        : { element: element(f.element, [...path, 'field', j, 'element']), weight: f.weight },
+        ? { element: notation(f, [...path, 'field', j]), weight: 1 }
+        : { element: notation(f.element, [...path, 'field', j, 'element']), weight: f.weight },
     );
     for (const t of Object.keys(study.depth))
-      if (!(TROOP_TYPES as readonly string[]).includes(t))
+      if (!system.troopTypes.includes(t))
         throw new FieldError(
           [...path, 'depth', t],
-          `"${t}" is not a DBM troop type (${TROOP_TYPES.join(', ')})`,
+          `"${t}" is not a troop type of ${input.rules} (${system.troopTypes.join(', ')})`,
         );
-    for (const k of Object.keys(costs)) element(k, ['overrides', 'costs', k]);
-    for (const id of study.versions)
+    for (const k of Object.keys(costs)) notation(k, ['overrides', 'costs', k]);
+    const house = { costOverrides: costs, ...(ruleChanges ? { ruleChanges } : {}) };
+    for (const id of versions)
       for (const [j, e] of elements.entries())
-        if (elementCost(DBM_VERSIONS[id].costs, e) > study.budget)
+        if (system.cost(id, e, house) > study.budget)
           throw new FieldError(
             [...path, 'elements', j],
-            `one ${study.elements[j]} costs more than the budget of ${study.budget} AP`,
+            `one ${e} costs more than the budget of ${study.budget} AP`,
           );
     const showcase = study.showcase
       ? {
-          a: element(study.showcase.a, [...path, 'showcase', 'a']),
-          b: element(study.showcase.b, [...path, 'showcase', 'b']),
+          a: notation(study.showcase.a, [...path, 'showcase', 'a']),
+          b: notation(study.showcase.b, [...path, 'showcase', 'b']),
         }
-      : { a: elements[0] as Element, b: (field[0] as { element: Element }).element };
+      : { a: elements[0] as string, b: (field[0] as { element: string }).element };
     balances.push({
       name: study.name,
       seed,
-      versions: study.versions,
+      versions,
       elements,
       field,
       budget: study.budget,

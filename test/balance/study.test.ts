@@ -2,9 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { runBalanceStudy, type BalanceConfig } from '../../src/balance/study.ts';
 import { balanceReport, balanceTables } from '../../src/balance/report.ts';
-import { parseElement as el } from '../../src/rules/dbm/notation.ts';
 
-const elements = ['Reg Bd(O)', 'Irr Kn(O)', 'Irr Wb(O)'].map(el);
+const elements = ['Reg Bd(O)', 'Irr Kn(O)', 'Irr Wb(O)'];
 const config: BalanceConfig = {
   name: 'tiny',
   seed: '3',
@@ -16,7 +15,7 @@ const config: BalanceConfig = {
   engagements: 60,
   boundLimit: 12,
   maxCountFactor: 2,
-  showcase: { a: el('Reg Bd(O)'), b: el('Irr Kn(O)') },
+  showcase: { a: 'Reg Bd(O)', b: 'Irr Kn(O)' },
   costOverrides: {},
 };
 
@@ -69,5 +68,27 @@ describe('balance study', () => {
       'showcase-outcomes',
       'showcase-bounds',
     ]);
+  });
+});
+
+describe('balance study for Blood and Blades', () => {
+  it('uses table 5.4 costs and the B&B rule set', async () => {
+    const r = await runBalanceStudy(
+      {
+        ...config,
+        name: 'bnb',
+        versions: ['bnb-0.7'],
+        elements: ['Reg Bd(O)', 'Irr Wb(O)', 'Reg Sp(O)'],
+        field: ['Reg Bd(O)', 'Irr Wb(O)', 'Reg Sp(O)'].map((e) => ({ element: e, weight: 1 })),
+        budget: 40,
+        showcase: { a: 'Reg Bd(O)', b: 'Irr Wb(O)' },
+      },
+      { threads: 1 },
+    );
+    const v = r.versions[0]!;
+    expect(v.name).toBe('Blood and Blades 0.7');
+    // Table 5.4: Reg Bd(O) 10 AP, so 40 AP buys 4.
+    expect(v.elements[0]).toMatchObject({ element: 'Reg Bd(O)', cost: 10, count: 4 });
+    expect(r.changes).toEqual([]);
   });
 });

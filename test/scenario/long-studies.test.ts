@@ -28,7 +28,7 @@ describe('engagement and balance studies in scenarios', () => {
     );
     const b = l.long.balances[0]!;
     expect(b.elements).toHaveLength(3);
-    expect(b.field).toEqual([{ element: { type: 'Sp', grade: 'O', reg: 'Reg' }, weight: 2 }]);
+    expect(b.field).toEqual([{ element: 'Reg Sp(O)', weight: 2 }]);
     expect(b.engagements).toBe(50);
     expect(b.versions).toEqual(['dbm-3.1', 'dbm-3.2']);
   });
@@ -64,7 +64,7 @@ describe('engagement and balance studies in scenarios', () => {
         ),
         'x.yaml',
       ),
-    ).toThrow(/depth\.Qq: "Qq" is not a DBM troop type/);
+    ).toThrow(/depth\.Qq: "Qq" is not a troop type of dbm-3\.2/);
   });
   it('refuses an engagement line it cannot read, naming the field', () => {
     expect(() =>
@@ -129,18 +129,23 @@ describe('DBA and B&B engagement studies in scenarios', () => {
       ),
     ).toThrow(/DBA 3.0 has no points/);
   });
-  it('a B&B engagement sizes lines with table 5.4 costs; balance studies stay DBM only', () => {
+  it('a B&B engagement sizes lines with table 5.4 costs; balance studies need points costs', () => {
     const l = loadScenarioText(
       'name: b\nrules: bnb-0.7\nstudies:\n  - kind: engagement\n    name: e\n    budget: 100\n    a: as many Reg Bd(O) as the budget buys\n    b: 4 files of Irr Wb(O)\n',
       'b.yaml',
     );
     // Reg Bd(O) costs 10 AP in B&B 0.7 table 5.4: 100 AP buys 10.
     expect(l.long.engagements[0]!.config.a.files).toHaveLength(10);
+    const b = loadScenarioText(
+      'name: b\nrules: bnb-0.7\nstudies:\n  - kind: balance\n    name: x\n    elements: [Reg Bd(O), Reg Sp(O), Reg Cv(O)]\n',
+      'b.yaml',
+    ).long.balances[0]!;
+    expect(b.versions).toEqual(['bnb-0.7']);
     expect(() =>
       loadScenarioText(
-        'name: b\nrules: bnb-0.7\nstudies:\n  - kind: balance\n    name: x\n    elements: [Reg Bd(O), Reg Sp(O), Reg Cv(O)]\n',
-        'b.yaml',
+        'name: d\nrules: dba-3.0\nstudies:\n  - kind: balance\n    name: x\n    elements: [4Bd, 4Sp, 3Kn]\n',
+        'd.yaml',
       ),
-    ).toThrow(/balance studies are for DBM scenarios only/);
+    ).toThrow(/balance studies need a rule set with points costs/);
   });
 });
