@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { buildResults } from '../../run/results.ts';
 import { mergeSlices, type SliceFile } from '../../run/slices.ts';
-import { checkScenario } from '../../scenario/load.ts';
 import { UsageError } from '../errors.ts';
 import { writeReport } from './run.ts';
 
@@ -32,7 +31,8 @@ export function registerMerge(program: Command, exit: { code: number }): void {
     .argument('<slices...>', 'slice files (slice-1-of-4.json ...)')
     .option('--out <dir>', 'output folder (default reports/<scenario name>)')
     .option('--quiet', 'do not list the files written')
-    .action((files: string[], flags: { out?: string; quiet?: boolean }) => {
+    .action(async (files: string[], flags: { out?: string; quiet?: boolean }) => {
+      const { checkScenario } = await import('../../scenario/load.ts');
       const { first, counts } = mergeSlices(files.map(readSlice));
       const o = first.options;
       const loaded = checkScenario(

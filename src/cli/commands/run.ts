@@ -7,17 +7,11 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { CancelledError, defaultThreads } from '../../run/pool.ts';
 import { Progress } from '../../run/progress.ts';
-import { runScenario } from '../../run/run.ts';
 import { parseSlice } from '../../run/shards.ts';
 import { reportFiles } from '../../report/tables.ts';
 import { writeAtomic, writeFiles } from '../../run/write-files.ts';
 import type { RunResults } from '../../run/results.ts';
-import { loadScenarioFile, type LoadedScenario } from '../../scenario/load.ts';
-import { balanceReport, balanceTables } from '../../balance/report.ts';
-import { engagementFiles } from '../../report/engagement-tables.ts';
-import { writeReport as writeHtmlReport } from '../../report/render.ts';
-import { runBalanceStudies, runEngagementStudies, runGbaEngagementStudies } from '../../run/long-run.ts';
-import { formatGbaEngagementMarkdown } from '../../gba-engagement/index.ts';
+import type { LoadedScenario } from '../../scenario/load.ts';
 import { UsageError } from '../errors.ts';
 
 interface RunFlags {
@@ -76,6 +70,13 @@ async function runLongStudies(
   threads: number,
   quiet: boolean,
 ): Promise<'done' | 'cancelled'> {
+  // Loaded on demand: the chart renderer (vega, resvg) alone takes most of a second to import.
+  const { balanceReport, balanceTables } = await import('../../balance/report.ts');
+  const { engagementFiles } = await import('../../report/engagement-tables.ts');
+  const { writeReport: writeHtmlReport } = await import('../../report/render.ts');
+  const { runBalanceStudies, runEngagementStudies, runGbaEngagementStudies } =
+    await import('../../run/long-run.ts');
+  const { formatGbaEngagementMarkdown } = await import('../../gba-engagement/index.ts');
   const progress = new Progress(0, process.stderr, quiet);
   const opts = {
     threads,
@@ -153,6 +154,8 @@ export function registerRun(program: Command, exit: { code: number }): void {
       if (flags.shard !== undefined && !slice)
         throw new UsageError(`--shard: "${flags.shard}" is not i/n with 1 <= i <= n`);
       const options = { seed: flags.seed ?? null, samples: flags.samples ?? null };
+      const { loadScenarioFile } = await import('../../scenario/load.ts');
+      const { runScenario } = await import('../../run/run.ts');
       const loaded = loadScenarioFile(file, {
         ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
         ...(flags.samples !== undefined ? { samples: flags.samples } : {}),
