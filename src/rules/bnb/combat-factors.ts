@@ -15,7 +15,7 @@ const row = (infantry: number, mounted: number): BnbFactorRow => ({ infantry, mo
 
 /**
  * B&B 0.7 Table 7.1: against infantry / against mounted. Bg have no row in the table; they fight on the
- * die alone (docs/rulings/bnb.md "Baggage combat factor").
+ * die alone (docs/rulings.md, Blood and Blades "Baggage combat factor").
  */
 export const BNB_COMBAT_FACTORS: Readonly<Record<BnbTroopType, BnbFactorRow>> = {
   El: row(4, 4),

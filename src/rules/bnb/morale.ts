@@ -11,7 +11,7 @@ export type BnbPocTable = Readonly<Record<BnbTroopType, BnbPocEntry>>;
 
 /**
  * B&B 0.7 ch.6 "PoC" scale. El and LH(S) are not on the scale; their values here are our reading
- * (docs/rulings/bnb.md "PoC of El and LH(S)").
+ * (docs/rulings.md, Blood and Blades "PoC of El and LH(S)").
  */
 export const BNB_POC: BnbPocTable = {
   Bg: 16,

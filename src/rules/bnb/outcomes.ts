@@ -7,7 +7,7 @@
 import { isHeavyInfantry, isInfantry, isMounted, isSkirmisher, type BnbTroopType } from './troops.ts';
 import { cite, goingFor, type Combatant, type View } from './view.ts';
 
-/** Every outcome a base can suffer, worst first (docs/rulings/bnb.md "Outcome order"). */
+/** Every outcome a base can suffer, worst first (docs/rulings.md, Blood and Blades "Outcome order"). */
 export const BNB_OUTCOMES = ['destroyed', 'spent', 'flee', 'recoil', 'none'] as const;
 export type BnbOutcome = (typeof BNB_OUTCOMES)[number];
 
@@ -126,7 +126,7 @@ function big(x: Loss): OutcomeReading {
   return r('destroyed', `${lt} destroyed`);
 }
 
-/** Table 7.4: fs_A + 2 cf_A <= fs_Z (the seed's garbled heading read so, docs/rulings/bnb.md). */
+/** Table 7.4: fs_A + 2 cf_A <= fs_Z (the seed's garbled heading read so, docs/rulings.md, Blood and Blades). */
 function veryBig(x: Loss): OutcomeReading {
   const r = (outcome: BnbOutcome, reason: string) => ({ outcome, reason, rule: cite('veryBig') });
   if (x.l.el.type === 'Ps' && x.w.el.type === 'El') return r('flee', 'Ps flee from El');
@@ -142,7 +142,7 @@ export function bnbTableOutcome(v: View, band: BnbDifference): OutcomeReading {
 }
 
 /**
- * The rules that change a table reading (docs/rulings/bnb.md "Consequences"), in this order:
+ * The rules that change a table reading (docs/rulings.md, Blood and Blades "Consequences"), in this order:
  * a wader that must flee is spent (ch.5 river); a recoil or flight (which starts with a recoil) is
  * destruction for a base flank or rear attacked, or one a recoil would take over a long table edge
  * (ch.7 recoil).

@@ -15,7 +15,7 @@ export type BnbMode = 'close' | 'shooting';
 /**
  * Going a base stands in (B&B 0.7 ch.5 terrain). `brush` is the rough going that camel-like troops do
  * not count as difficult; `dunes` count as good going for Cm and LH(X) and difficult for everyone else
- * (docs/rulings/bnb.md "Dunes").
+ * (docs/rulings.md, Blood and Blades "Dunes").
  */
 export const BNB_GOINGS = ['good', 'rough', 'brush', 'difficult', 'dunes'] as const;
 export type BnbGoing = (typeof BNB_GOINGS)[number];

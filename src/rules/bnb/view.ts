@@ -36,7 +36,7 @@ export type GoingClass = 'good' | 'rough' | 'difficult';
 /**
  * Going as a base counts it (B&B 0.7 ch.5 GGo, RGo, DGo): Cm and LH(X) count dunes as good going and
  * rough going other than brush as difficult; everyone else counts brush as rough and dunes as difficult
- * (docs/rulings/bnb.md "Dunes").
+ * (docs/rulings.md, Blood and Blades "Dunes").
  */
 export function goingFor(e: BnbElement, going: BnbGoing): GoingClass {
   if (isCamelLike(e)) {

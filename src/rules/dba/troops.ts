@@ -127,7 +127,7 @@ const CATALOGUE = {
   '5Hd': foot('Hd', 5, 'fast', 'fast hordes'),
   Art: foot('Art', null, 'solid', 'artillery'),
   WWg: foot('WWg', null, 'solid', 'war wagons'),
-  // Armed civilians count as foot (DBA 3.0 Troop Definitions); Fast is a ruling (docs/rulings/dba.md).
+  // Armed civilians count as foot (DBA 3.0 Troop Definitions); Fast is a ruling (docs/rulings.md, DBA 3.0).
   CF: foot('CF', null, 'fast', 'camp followers'),
   Dz: foot('Dz', null, 'fast', 'city denizens'),
 } as const satisfies Record<string, Row>;

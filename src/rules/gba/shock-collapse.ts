@@ -18,7 +18,7 @@ import {
 
 /**
  * Marks every standing unit with hits >= TQ as routing (9.13, 9.18[1], 10.14), after the 10.15 procedure
- * when every attacking unit would rout and some defender would too (docs/rulings/gba.md "10.15 trigger").
+ * when every attacking unit would rout and some defender would too (docs/rulings.md, GBA 5e "10.15 trigger").
  */
 export function settleRouts(c: CompiledShock, h: number[], st: number[]): void {
   const rA: number[] = [];
@@ -43,7 +43,7 @@ export function settleRouts(c: CompiledShock, h: number[], st: number[]): void {
   for (const j of routers) st[j] = hasSavingRoll(unit(c, j)) ? SAVE_DUE : ROUTED;
 }
 
-/** Is unit j in an enemy ZOC for 9.18[2]? (docs/rulings/gba.md "9.18[2] enemy ZOC") */
+/** Is unit j in an enemy ZOC for 9.18[2]? (docs/rulings.md, GBA 5e "9.18[2] enemy ZOC") */
 export function inEnemyZoc(c: CompiledShock, st: readonly number[], j: number): boolean {
   const side = isAttacker(c, j) ? c.s.a : c.s.b;
   if (side.inEnemyZoc !== undefined) return side.inEnemyZoc;

@@ -15,7 +15,7 @@ export const bnbWeb: WebRuleSet = {
   id: 'bnb',
   name: 'Blood and Blades',
   versions: [{ id: BNB_RULES_ID, name: 'B&B 0.7' }],
-  // B&B 0.7 ch.7 Tables 7.2-7.4, worst first (docs/rulings/bnb.md "Outcome order").
+  // B&B 0.7 ch.7 Tables 7.2-7.4, worst first (docs/rulings.md, Blood and Blades "Outcome order").
   outcomes: [
     { id: 'destroyed', label: 'destroyed', color: '#c2362f' },
     { id: 'spent', label: 'spent', atLeast: 'spent or worse', color: '#d4603a' },
