@@ -21,24 +21,31 @@ export interface LongRunOptions {
   readonly onDone?: (engagements: number) => void;
 }
 
+/** Every job cut into engagement-sized shards, run on the pool, counts summed per job index. */
+async function runJobs(jobs: readonly Job[], opts: LongRunOptions): Promise<Map<number, Float64Array>> {
+  const refs = allShards(jobs, ENGAGEMENT_SHARD);
+  opts.onWork?.(refs.reduce((t, r) => t + r.samples, 0));
+  return runShards(jobs, refs, {
+    threads: opts.threads,
+    ...(opts.signal ? { signal: opts.signal } : {}),
+    ...(opts.onDone ? { onShard: opts.onDone } : {}),
+  });
+}
+
 export async function runEngagementStudies(
   long: LongStudies,
   opts: LongRunOptions,
 ): Promise<EngagementRecord[]> {
   if (long.engagements.length === 0) return [];
-  const jobs: Job[] = long.engagements.map((e) => ({
-    kind: 'engagement',
-    payload: e.config,
-    seed: `${opts.seed}|engagement|${e.name}`,
-    samples: e.samples,
-  }));
-  const refs = allShards(jobs, ENGAGEMENT_SHARD);
-  opts.onWork?.(refs.reduce((t, r) => t + r.samples, 0));
-  const totals = await runShards(jobs, refs, {
-    threads: opts.threads,
-    ...(opts.signal ? { signal: opts.signal } : {}),
-    ...(opts.onDone ? { onShard: opts.onDone } : {}),
-  });
+  const totals = await runJobs(
+    long.engagements.map((e) => ({
+      kind: 'engagement',
+      payload: e.config,
+      seed: `${opts.seed}|engagement|${e.name}`,
+      samples: e.samples,
+    })),
+    opts,
+  );
   return long.engagements.map((e, i) => ({
     name: e.name,
     title: e.title,
@@ -76,19 +83,15 @@ export async function runGbaEngagementStudies(
   opts: LongRunOptions,
 ): Promise<GbaEngagementRecord[]> {
   if (long.gbaEngagements.length === 0) return [];
-  const jobs: Job[] = long.gbaEngagements.map((e) => ({
-    kind: 'gba-engagement',
-    payload: { situation: e.situation, options: e.options },
-    seed: `${opts.seed}|gba-engagement|${e.name}`,
-    samples: e.samples,
-  }));
-  const refs = allShards(jobs, ENGAGEMENT_SHARD);
-  opts.onWork?.(refs.reduce((t, r) => t + r.samples, 0));
-  const totals = await runShards(jobs, refs, {
-    threads: opts.threads,
-    ...(opts.signal ? { signal: opts.signal } : {}),
-    ...(opts.onDone ? { onShard: opts.onDone } : {}),
-  });
+  const totals = await runJobs(
+    long.gbaEngagements.map((e) => ({
+      kind: 'gba-engagement',
+      payload: { situation: e.situation, options: e.options },
+      seed: `${opts.seed}|gba-engagement|${e.name}`,
+      samples: e.samples,
+    })),
+    opts,
+  );
   return long.gbaEngagements.map((e, i) => ({
     name: e.name,
     title: e.title,
