@@ -21,30 +21,21 @@ import {
   TROOP_NAMES,
   TROOP_TYPES,
   type Element,
-  type Grade,
-  type Regularity,
   type TroopType,
 } from '../../../rules/dbm/troops.ts';
-import { chip, section, segmented, select } from '../../view/controls.ts';
+import { chip, regTypeGradePicker, section, segmented, select } from '../../view/controls.ts';
 import { h } from '../../view/dom.ts';
 
 type Id = 'a' | 'b';
 type Emit = (s: DbmSituation) => void;
 
-/** Every element the rules allow (DBM 3.2 p.10 Element Cost), indexed for the pickers. */
-const ALLOWED = allElements();
-const gradesFor = (type: TroopType, reg: Regularity): Grade[] =>
-  ALLOWED.filter((e) => e.type === type && e.reg === reg).map((e) => e.grade);
-const regsFor = (type: TroopType): Regularity[] => REGULARITIES.filter((r) => gradesFor(type, r).length > 0);
-
-/** The closest allowed element after one part of the notation changed. */
-function nearestElement(type: TroopType, reg: Regularity, grade: Grade): Element {
-  const regs = regsFor(type);
-  const r = regs.includes(reg) ? reg : (regs[0] as Regularity);
-  const grades = gradesFor(type, r);
-  const g = grades.includes(grade) ? grade : grades.includes('O') ? 'O' : (grades[0] as Grade);
-  return { type, reg: r, grade: g };
-}
+/** Every element the rules allow (DBM 3.2 p.10 Element Cost), for the pickers. */
+const CATALOGUE = {
+  allowed: allElements(),
+  regs: REGULARITIES,
+  types: TROOP_TYPES,
+  typeName: (t: TroopType) => TROOP_NAMES[t],
+};
 
 const GOING_LABELS: Record<Going, string> = {
   good: 'Good going',
@@ -66,33 +57,8 @@ const WEAPON_LABELS: Record<PsiloiWeapon, string> = {
 };
 
 /** Reg/Irr, type and grade: only combinations the rules allow can be picked. */
-function elementPicker(field: string, label: string, e: Element, pick: (e: Element) => void): HTMLElement {
-  return h(
-    'div',
-    { class: 'picker', role: 'group', 'aria-label': label },
-    select(
-      `${field}.reg`,
-      `${label}: regular or irregular`,
-      REGULARITIES.map((r) => ({ value: r, label: r, disabled: !regsFor(e.type).includes(r) })),
-      e.reg,
-      (reg) => pick(nearestElement(e.type, reg, e.grade)),
-    ),
-    select(
-      `${field}.type`,
-      `${label}: troop type`,
-      TROOP_TYPES.map((t) => ({ value: t, label: `${t} \u2013 ${TROOP_NAMES[t]}` })),
-      e.type,
-      (type) => pick(nearestElement(type, e.reg, e.grade)),
-    ),
-    select(
-      `${field}.grade`,
-      `${label}: grade`,
-      gradesFor(e.type, e.reg).map((g) => ({ value: g, label: `(${g})` })),
-      e.grade,
-      (grade) => pick({ ...e, grade }),
-    ),
-  );
-}
+const elementPicker = (field: string, label: string, e: Element, pick: (e: Element) => void): HTMLElement =>
+  regTypeGradePicker(field, label, CATALOGUE, e, pick);
 
 function rearRanks(id: Id, side: DbmSide, set: (changes: Partial<DbmSide>) => void): HTMLElement {
   const setRank = (i: number, rank: RearRank) => set({ rear: side.rear.map((r, j) => (j === i ? rank : r)) });
