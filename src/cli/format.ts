@@ -22,16 +22,27 @@ function factorLines(fs: readonly Factor[]): string[] {
 export function formatOdds(r: OddsReport, title: string, outcomes: readonly string[]): string {
   const lines: string[] = [title, ''];
   const w = Math.max(10, ...outcomes.map((o) => o.length)) + 2;
-  lines.push(`${padRight('outcome', w)}${padLeft(`A ${r.a.element}`, 24)}${padLeft(`B ${r.b.element}`, 24)}`);
+  const cell = (t: { count: number; of: number; p: number }) => `${pct(t.p)} (${t.count}/${t.of})`;
+  const headA = `A ${r.a.element}`;
+  const headB = `B ${r.b.element}`;
+  const cw = (head: string, side: typeof r.a): number =>
+    Math.max(24, head.length + 2, ...outcomes.map((o) => cell(side.outcomes[o]!).length + 2));
+  const wa = cw(headA, r.a);
+  const wb = cw(headB, r.b);
+  lines.push(`${padRight('outcome', w)}${padLeft(headA, wa)}${padLeft(headB, wb)}`);
   for (const o of outcomes) {
-    const ta = r.a.outcomes[o]!;
-    const tb = r.b.outcomes[o]!;
-    const cell = (t: { count: number; of: number; p: number }) => `${pct(t.p)} (${t.count}/${t.of})`;
-    lines.push(`${padRight(o, w)}${padLeft(cell(ta), 24)}${padLeft(cell(tb), 24)}`);
+    lines.push(
+      `${padRight(o, w)}${padLeft(cell(r.a.outcomes[o]!), wa)}${padLeft(cell(r.b.outcomes[o]!), wb)}`,
+    );
   }
   lines.push('', 'Joint outcomes (A / B):');
   for (const j of r.joint)
     lines.push(`  ${padRight(`${j.a} / ${j.b}`, 22)} ${pct(j.p)} (${j.count}/${j.of})`);
+  if (r.events) {
+    lines.push('', 'Events:');
+    for (const e of r.events)
+      lines.push(`  ${padRight(pct(e.p), 8)} ${e.label} (${e.count}/${e.of})  [${e.rule}]`);
+  }
   lines.push('', `Factors for A ${r.a.element}:`, ...factorLines(r.a.factors));
   lines.push('', `Factors for B ${r.b.element}:`, ...factorLines(r.b.factors));
   if (r.notes.length > 0) lines.push('', 'Notes:', ...r.notes.map((n) => `  - ${n}`));

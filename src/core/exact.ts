@@ -7,6 +7,17 @@ export interface Tally {
   readonly p: number;
 }
 
+/**
+ * The exact odds of something a resolution can do besides its outcome pair (e.g. GBA breakthrough),
+ * counted over the same dice space. Events need not exclude each other.
+ */
+export interface ExactEvent extends Tally {
+  /** Stable id, e.g. 'breakthrough:b'. */
+  readonly id: string;
+  readonly label: string;
+  readonly rule: string;
+}
+
 export interface ExactDistribution<O extends string> {
   /** Number of equally likely dice combinations. */
   readonly space: number;
@@ -14,6 +25,8 @@ export interface ExactDistribution<O extends string> {
   readonly b: Readonly<Record<O, Tally>>;
   /** Every (outcome of A, outcome of B) pair with a non-zero count, in outcome order. */
   readonly joint: readonly (JointOutcome<O> & Tally)[];
+  /** Events the rule set reports beyond outcomes (only rule sets with an `exact` hook give any). */
+  readonly events?: readonly ExactEvent[];
 }
 
 export function tally(count: number, of: number): Tally {

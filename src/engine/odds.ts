@@ -2,7 +2,7 @@
  * The exact odds of one situation as plain data: the object `debellator odds --json` prints and the
  * web page shows. Its shape is documented in docs/situation.md and kept stable.
  */
-import { enumerate, type Tally } from '../core/exact.ts';
+import { enumerate, type ExactEvent, type Tally } from '../core/exact.ts';
 import type { Factor, RuleSet } from '../core/ruleset.ts';
 
 export interface OddsSide<O extends string> {
@@ -17,6 +17,8 @@ export interface OddsReport<O extends string = string> {
   readonly a: OddsSide<O>;
   readonly b: OddsSide<O>;
   readonly joint: readonly { a: O; b: O; count: number; of: number; p: number }[];
+  /** Events beyond the outcomes with their exact odds (GBA: breakthrough, leader casualty); absent if none. */
+  readonly events?: readonly ExactEvent[];
   readonly notes: readonly string[];
 }
 
@@ -51,6 +53,9 @@ export function oddsReport<S extends { rules: string; mode: string }, O extends 
       factors: ex.b,
     },
     joint: d.joint.map((j) => ({ a: j.a, b: j.b, count: j.count, of: j.of, p: roundP(j.p) })),
+    ...(d.events && d.events.length > 0
+      ? { events: d.events.map((e) => ({ id: e.id, label: e.label, rule: e.rule, ...rounded(e) })) }
+      : {}),
     notes: ex.notes,
   };
 }

@@ -46,6 +46,25 @@ describe('debellator odds', () => {
     expect(j.a.factors[0]).toEqual({ label: 'Bd v foot', value: 5, rule: 'DBM 3.2 p.21 Combat Factors' });
     expect(j.joint.reduce((t: number, x: { count: number }) => t + x.count, 0)).toBe(36);
   });
+  it('GBA: prints the breakthrough and leader casualty odds, in text and JSON', async () => {
+    const file = join(import.meta.dirname, '..', '..', 'scenarios', 'situations', 'phalanx-v-hoplites.yaml');
+    const text = await run(['odds', '--situation', file]);
+    expect(text.code).toBe(0);
+    expect(text.out).toContain('Events:');
+    expect(text.out).toMatch(
+      /11\.36% +Breakthrough against B: a defending unit takes \+2 hits \(11360\/100000\) +\[GBA 9\.17\]/,
+    );
+    const j = JSON.parse((await run(['odds', '--situation', file, '--json'])).out);
+    expect(j.events.map((e: { id: string; count: number }) => [e.id, e.count])).toEqual([
+      ['breakthrough:a', 0],
+      ['breakthrough:b', 11_360],
+      ['leader-casualty:a', 10_000],
+    ]);
+  });
+  it('DBM reports carry no events', async () => {
+    const j = JSON.parse((await run(['odds', 'Reg Bd(O)', 'Irr Wb(S)', '--json'])).out);
+    expect(j.events).toBeUndefined();
+  });
   it('prints a readable table with factors and rule sections', async () => {
     const r = await run(['odds', 'Reg Bd(O)', 'Irr Wb(S)']);
     expect(r.code).toBe(0);

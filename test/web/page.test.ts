@@ -331,16 +331,22 @@ describe('odds page: DBA 3.0, Blood and Blades 0.7, GBA 5e', () => {
       mode: 'shock',
       facing: 'front',
       a: {
-        leader: { name: 'Alexander', charisma: 3 },
+        leader: { name: 'Alexander', charisma: 4 },
         units: [{ name: 'Phalanx', type: 'PH', tq: 7, size: 10, moved: true }],
       },
       b: { units: [{ name: 'Hoplites', type: 'HI', class: 'HO', tq: 6, size: 8 }] },
     };
     const page = await harness.open(matchupsToHash([phalanx]));
     const r = oddsReport(gba, parseGbaSituation(phalanx));
-    // The hoplites rout 15,400 times in 100,000 (five d10s).
-    expect(r.b.outcomes.rout).toEqual({ count: 15_400, of: 100_000, p: 0.154 });
+    // The hoplites rout 17,200 times in 100,000 (five d10s).
+    expect(r.b.outcomes.rout).toEqual({ count: 17_200, of: 100_000, p: 0.172 });
     expectShownOf(await shownCells(page), 1, r, gbaWeb.outcomes);
+    // Breakthrough (9.17) and the leader casualty (9.14) are listed with their exact counts.
+    const events = await page.$$eval('table.events tbody tr', (rows) =>
+      rows.map((row) => [row.getAttribute('data-key'), Number(row.getAttribute('data-count'))]),
+    );
+    expect(events).toEqual((r.events ?? []).map((e) => [e.id, e.count]));
+    expect(events).toContainEqual(['breakthrough:b', 11_360]);
     expect(await page.inputValue(field('ruleset'))).toBe('gba');
     await page.fill(field('b.units.0.tq'), '5');
     await page.press(field('b.units.0.tq'), 'Tab');

@@ -80,6 +80,8 @@ export function gbaRules(charts: GbaCharts = DEFAULT_GBA_CHARTS): RuleSet<GbaSit
     outcomes: GBA_OUTCOMES,
     describeSide: (s: GbaSituation, id: SideId) => s[id].units.map(formatUnit).join(' + '),
     dice: (s) => dagOf(s).dice,
+    // The events (breakthrough, leader casualty, supply) are reported by `exact` only: `resolve` keeps the
+    // common contract of an outcome pair.
     resolve: (s, dice): JointOutcome<GbaOutcome> => {
       const r = walk(dagOf(s), dice);
       return { a: GBA_OUTCOMES[r.a] as GbaOutcome, b: GBA_OUTCOMES[r.b] as GbaOutcome };
@@ -97,7 +99,7 @@ function exactFromDag(dag: Dag): ExactDistribution<GbaOutcome> {
       `units: this combat can roll ${dag.roles.length} dice; exact odds handle at most ${MAX_EXACT_DICE}`,
     );
   }
-  const { space, counts } = exactCounts(dag, n);
+  const { space, counts, events } = exactCounts(dag, n);
   const a = {} as Record<GbaOutcome, Tally>;
   const b = {} as Record<GbaOutcome, Tally>;
   const joint: (JointOutcome<GbaOutcome> & Tally)[] = [];
@@ -113,7 +115,13 @@ function exactFromDag(dag: Dag): ExactDistribution<GbaOutcome> {
     a[oa] = tally(ca, space);
     b[oa] = tally(cb, space);
   });
-  return { space, a, b, joint };
+  const ev = dag.events.map((e, i) => ({
+    id: e.id,
+    label: e.label,
+    rule: e.rule,
+    ...tally(events[i] as number, space),
+  }));
+  return { space, a, b, joint, events: ev };
 }
 
 const DEFAULT_RULES = gbaRules();

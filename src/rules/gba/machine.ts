@@ -12,14 +12,28 @@
  */
 import type { DieSpec } from '../../core/ruleset.ts';
 
+/**
+ * Something a resolution can do besides its outcome pair that a player wants the odds of (a breakthrough,
+ * a leader casualty, a missile unit running low). A finished path carries a bitmask of the events that
+ * happened on it; `bit` is this event's flag (a power of two) in that mask.
+ */
+export interface MachineEvent {
+  readonly bit: number;
+  readonly id: string;
+  readonly label: string;
+  readonly rule: string;
+}
+
 /** One step of the machine from a state. */
 export type Step<S> =
   | { readonly kind: 'roll'; readonly role: string; readonly next: (dr: number) => S }
   | { readonly kind: 'go'; readonly next: S }
-  | { readonly kind: 'done'; readonly a: number; readonly b: number };
+  | { readonly kind: 'done'; readonly a: number; readonly b: number; readonly events: number };
 
 export interface Machine<S> {
   readonly start: S;
+  /** The events this situation can produce (each with its bit in `done.events`), in report order. */
+  readonly events: readonly MachineEvent[];
   step(state: S): Step<S>;
   key(state: S): string;
   /** Canonical order of roles, for the declared dice. */
@@ -28,12 +42,13 @@ export interface Machine<S> {
 }
 
 export type DagNode =
-  | { readonly leaf: true; readonly a: number; readonly b: number }
+  | { readonly leaf: true; readonly a: number; readonly b: number; readonly events: number }
   | { readonly leaf: false; role: number; readonly roleName: string; readonly kids: DagNode[] };
 
 export interface Dag {
   readonly roles: readonly string[];
   readonly dice: readonly DieSpec[];
+  readonly events: readonly MachineEvent[];
   readonly root: DagNode;
   /** Nodes in topological order (parents before children). */
   readonly order: readonly DagNode[];
@@ -63,7 +78,7 @@ export function unfold<S>(m: Machine<S>): Dag {
         continue;
       }
       let node: DagNode;
-      if (st.kind === 'done') node = { leaf: true, a: st.a, b: st.b };
+      if (st.kind === 'done') node = { leaf: true, a: st.a, b: st.b, events: st.events };
       else {
         roleSet.add(st.role);
         const kids: DagNode[] = [];
@@ -83,31 +98,43 @@ export function unfold<S>(m: Machine<S>): Dag {
   return {
     roles,
     dice: roles.map((r) => ({ label: m.describeRole(r), sides: 10 })),
+    events: m.events,
     root,
     order: post.reverse(),
   };
 }
 
 /** The leaf a concrete roll reaches. Dice are core DieSpec faces 1..10; face f reads as GBA DR f-1 (2.3). */
-export function walk(dag: Dag, dice: readonly number[]): { a: number; b: number } {
+export function walk(dag: Dag, dice: readonly number[]): { a: number; b: number; events: number } {
   let n = dag.root;
   while (!n.leaf) n = n.kids[(dice[n.role] as number) - 1] as DagNode;
   return n;
 }
 
-/** Exact counts per (a, b) outcome index pair out of 10^(number of dice). */
-export function exactCounts(dag: Dag, outcomes: number): { space: number; counts: number[] } {
+/**
+ * Exact counts per (a, b) outcome index pair out of 10^(number of dice), and per event (`events[i]`: how
+ * many combinations of dice end on a path tagged with dag.events[i]).
+ */
+export function exactCounts(
+  dag: Dag,
+  outcomes: number,
+): { space: number; counts: number[]; events: number[] } {
   if (dag.roles.length > MAX_EXACT_DICE) {
     throw new Error(`too many dice (${dag.roles.length}) for exact counts; at most ${MAX_EXACT_DICE}`);
   }
   const space = 10 ** dag.roles.length;
   const weight = new Map<DagNode, number>([[dag.root, space]]);
   const counts = new Array<number>(outcomes * outcomes).fill(0);
+  const events = new Array<number>(dag.events.length).fill(0);
   for (const n of dag.order) {
     const w = weight.get(n);
     if (w === undefined) continue;
-    if (n.leaf) counts[n.a * outcomes + n.b] = (counts[n.a * outcomes + n.b] as number) + w;
-    else for (const k of n.kids) weight.set(k, (weight.get(k) ?? 0) + w / 10);
+    if (n.leaf) {
+      counts[n.a * outcomes + n.b] = (counts[n.a * outcomes + n.b] as number) + w;
+      dag.events.forEach((e, i) => {
+        if (n.events & e.bit) events[i] = (events[i] as number) + w;
+      });
+    } else for (const k of n.kids) weight.set(k, (weight.get(k) ?? 0) + w / 10);
   }
-  return { space, counts };
+  return { space, counts, events };
 }

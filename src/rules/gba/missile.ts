@@ -7,7 +7,7 @@ import type { Factor } from '../../core/ruleset.ts';
 import { DEFAULT_GBA_CHARTS, maxMissileRange, missileStrength, type GbaCharts } from './charts.ts';
 import { checkGbaSituation } from './legality.ts';
 import { isLeaderCasualty, type LeaderState } from './leaders.ts';
-import type { Machine, Step } from './machine.ts';
+import type { Machine, MachineEvent, Step } from './machine.ts';
 import { GBA_OUTCOMES, outcomeOf, type GbaOutcome } from './outcomes.ts';
 import type { GbaMissileSituation, GbaUnit } from './situation.ts';
 import {
@@ -98,6 +98,40 @@ interface MissileState {
   readonly hits: number;
   readonly natural0: boolean;
   readonly leader: LeaderState;
+  /** MISSILE_EVENT flags so far. */
+  readonly ev: number;
+}
+
+/** Flags of the events a missile fire reports (machine.ts MachineEvent). */
+const MISSILE_EVENT = { supplyDrops: 1, leaderCasualty: 2 } as const;
+
+/** The events a fire reports: the firer's supply dropping (8.17), the target hex's leader hit (8.19). */
+function missileEvents(c: CompiledMissile): MachineEvent[] {
+  const out: MachineEvent[] = [];
+  if (c.firer.supply === 'low') {
+    out.push({
+      bit: MISSILE_EVENT.supplyDrops,
+      id: 'missile-no',
+      label: 'A fires its last missiles: Missile No after this fire',
+      rule: 'GBA 8.17',
+    });
+  } else if (c.lowOn.length > 0) {
+    out.push({
+      bit: MISSILE_EVENT.supplyDrops,
+      id: 'missile-low',
+      label: 'A goes Missile Low after this fire',
+      rule: 'GBA 8.17',
+    });
+  }
+  if (c.leaderCheck) {
+    out.push({
+      bit: MISSILE_EVENT.leaderCasualty,
+      id: 'leader-casualty:b',
+      label: "B's leader in the target hex is a casualty",
+      rule: 'GBA 8.19',
+    });
+  }
+  return out;
 }
 
 export function missileStep(c: CompiledMissile, s: MissileState): Step<MissileState> {
@@ -105,7 +139,13 @@ export function missileStep(c: CompiledMissile, s: MissileState): Step<MissileSt
     return {
       kind: 'roll',
       role: 'fire',
-      next: (dr) => ({ ...s, ph: 1, hits: missileHits(c, dr) ? c.hitsPerSuccess : 0, natural0: dr === 0 }),
+      next: (dr) => ({
+        ...s,
+        ph: 1,
+        hits: missileHits(c, dr) ? c.hitsPerSuccess : 0,
+        natural0: dr === 0,
+        ev: supplyAfter(c, dr) === c.firer.supply ? 0 : MISSILE_EVENT.supplyDrops,
+      }),
     };
   }
   if (s.ph === 1) {
@@ -113,7 +153,10 @@ export function missileStep(c: CompiledMissile, s: MissileState): Step<MissileSt
     return {
       kind: 'roll',
       role: 'leader:b',
-      next: (dr) => ({ ...s, ph: 2, leader: isLeaderCasualty(dr) ? 'casualty' : 'ok' }),
+      next: (dr) =>
+        isLeaderCasualty(dr)
+          ? { ...s, ph: 2, leader: 'casualty', ev: s.ev | MISSILE_EVENT.leaderCasualty }
+          : { ...s, ph: 2, leader: 'ok' },
     };
   }
   const total = c.target.hits + s.hits;
@@ -122,14 +165,16 @@ export function missileStep(c: CompiledMissile, s: MissileState): Step<MissileSt
     kind: 'done',
     a: GBA_OUTCOMES.indexOf(outcomeOf(false, c.firer.hits)),
     b: GBA_OUTCOMES.indexOf(outcomeOf(routed, routed ? 0 : total)),
+    events: s.ev,
   };
 }
 
 export function missileMachine(c: CompiledMissile): Machine<MissileState> {
   return {
-    start: { ph: 0, hits: 0, natural0: false, leader: 'ok' },
+    start: { ph: 0, hits: 0, natural0: false, leader: 'ok', ev: 0 },
+    events: missileEvents(c),
     step: (s) => missileStep(c, s),
-    key: (s) => `${s.ph},${s.hits},${s.natural0 ? 1 : 0},${s.leader}`,
+    key: (s) => `${s.ph},${s.hits},${s.natural0 ? 1 : 0},${s.leader},${s.ev}`,
     roleOrder: (r) => (r === 'fire' ? 0 : 1),
     describeRole: (r) =>
       r === 'fire' ? 'missile fire (8.15)' : 'leader casualty check in the target hex (8.19)',

@@ -9,6 +9,7 @@ import { settleRouts } from './shock-collapse.ts';
 import {
   Phase,
   ROUTED,
+  SHOCK_EVENT,
   unit,
   type ColumnInfo,
   type CompiledShock,
@@ -90,10 +91,15 @@ export function crtStage(
   const hitsA = c.ia.map((j) => (st[j] !== ROUTED ? (h[j] as number) : null));
   const hitsD = c.ib.map((j) => (st[j] !== ROUTED ? (h[j] as number) : null));
   const bt = breakthrough(hitsA, hitsD).concat(breakthrough(hitsD, hitsA));
-  for (let j = 0; j < h.length; j++) if (bt[j]) h[j] = (h[j] as number) + 2;
+  let ev = state.ev;
+  for (let j = 0; j < h.length; j++) {
+    if (!bt[j]) continue;
+    h[j] = (h[j] as number) + 2;
+    ev |= j < c.na ? SHOCK_EVENT.breakthroughA : SHOCK_EVENT.breakthroughB;
+  }
   settleRouts(c, h, st);
   return {
-    next: { ...state, ph: Phase.CollapseSave, i: 0, h, st },
+    next: { ...state, ph: Phase.CollapseSave, i: 0, h, st, ev },
     info: {
       sizes: col.sizes,
       ratio: col.ratio,

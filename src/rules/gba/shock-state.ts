@@ -44,7 +44,17 @@ export interface ShockState {
   readonly leader: readonly [LeaderState, LeaderState];
   /** Units due a 9.18[2] check (bitmask), fixed when the check starts. */
   readonly z: number;
+  /** Events so far (SHOCK_EVENT flags): breakthroughs suffered, leader casualties. */
+  readonly ev: number;
 }
+
+/** Flags of the events a shock reports (machine.ts MachineEvent). */
+export const SHOCK_EVENT = {
+  breakthroughA: 1,
+  breakthroughB: 2,
+  leaderCasualtyA: 4,
+  leaderCasualtyB: 8,
+} as const;
 
 export interface CompiledShock {
   readonly s: GbaShockSituation;

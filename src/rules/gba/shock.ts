@@ -5,7 +5,7 @@
  * shock-report.ts runs it on given rolls.
  */
 import { isLeaderCasualty, type LeaderState } from './leaders.ts';
-import type { Machine, Step } from './machine.ts';
+import type { Machine, MachineEvent, Step } from './machine.ts';
 import { hasSavingRoll, preShockHits, savingRollStands, type PreShockCheck } from './preshock.ts';
 import { finalHits, inEnemyZoc, settleRouts, sideOutcomeIndex } from './shock-collapse.ts';
 import { crtStage } from './shock-crt.ts';
@@ -18,6 +18,7 @@ import {
   SAVE2_DUE,
   SAVE_DUE,
   set,
+  SHOCK_EVENT,
   STANDING,
   tag,
   unit,
@@ -93,8 +94,12 @@ export function shockStep(c: CompiledShock, s: ShockState): Step<ShockState> {
         role: `leader:${who === 0 ? 'a' : 'b'}`,
         next: (dr) => {
           const leader: [LeaderState, LeaderState] = [s.leader[0], s.leader[1]];
-          if (isLeaderCasualty(dr)) leader[who] = 'casualty';
-          return { ...set(s, Phase.Leaders, who + 1), leader };
+          let ev = s.ev;
+          if (isLeaderCasualty(dr)) {
+            leader[who] = 'casualty';
+            ev |= who === 0 ? SHOCK_EVENT.leaderCasualtyA : SHOCK_EVENT.leaderCasualtyB;
+          }
+          return { ...set(s, Phase.Leaders, who + 1), leader, ev };
         },
       };
     }
@@ -154,12 +159,52 @@ export function shockStep(c: CompiledShock, s: ShockState): Step<ShockState> {
     }
     case Phase.Final: {
       const f = finalHits(c, s);
-      return { kind: 'done', a: sideOutcomeIndex(c, s.st, f, 'a'), b: sideOutcomeIndex(c, s.st, f, 'b') };
+      return {
+        kind: 'done',
+        a: sideOutcomeIndex(c, s.st, f, 'a'),
+        b: sideOutcomeIndex(c, s.st, f, 'b'),
+        events: s.ev,
+      };
     }
   }
 }
 
 const ROLE_ORDER = ['pre', 'prestand', 'leader', 'crt', 'collapse', 'collapse2'];
+
+/** The events a shock reports: breakthrough against each side, and a leader casualty where one is checked. */
+function shockEvents(c: CompiledShock): MachineEvent[] {
+  const out: MachineEvent[] = [
+    {
+      bit: SHOCK_EVENT.breakthroughA,
+      id: 'breakthrough:a',
+      label: 'Breakthrough against A: an attacking unit takes +2 hits',
+      rule: 'GBA 9.17',
+    },
+    {
+      bit: SHOCK_EVENT.breakthroughB,
+      id: 'breakthrough:b',
+      label: 'Breakthrough against B: a defending unit takes +2 hits',
+      rule: 'GBA 9.17',
+    },
+  ];
+  if (c.leaderCheck[0]) {
+    out.push({
+      bit: SHOCK_EVENT.leaderCasualtyA,
+      id: 'leader-casualty:a',
+      label: "A's leader is a casualty (his Charisma is lost for this shock)",
+      rule: 'GBA 9.14',
+    });
+  }
+  if (c.leaderCheck[1]) {
+    out.push({
+      bit: SHOCK_EVENT.leaderCasualtyB,
+      id: 'leader-casualty:b',
+      label: "B's leader is a casualty (his Charisma is lost for this shock)",
+      rule: 'GBA 9.14',
+    });
+  }
+  return out;
+}
 
 export function shockMachine(c: CompiledShock): Machine<ShockState> {
   return {
@@ -170,13 +215,16 @@ export function shockMachine(c: CompiledShock): Machine<ShockState> {
       st: c.units.map(() => STANDING),
       leader: ['ok', 'ok'],
       z: 0,
+      ev: 0,
     },
+    events: shockEvents(c),
     step: (s) => shockStep(c, s),
     // Merging key: a routed unit's hits and the leaders' state after the CRT roll cannot change the rest
-    // of the resolution, so states differing only there share a DAG node.
+    // of the resolution, so states differing only there share a DAG node. The event flags stay in the
+    // key: they change no roll but they are part of what the finished path reports.
     key: (s) =>
       `${s.ph},${s.i},${s.h.map((x, j) => (s.st[j] === ROUTED ? '-' : x)).join('.')},${s.st.join('')},` +
-      `${s.ph <= Phase.Crt ? `${s.leader[0]},${s.leader[1]}` : ''},${s.z}`,
+      `${s.ph <= Phase.Crt ? `${s.leader[0]},${s.leader[1]}` : ''},${s.z},${s.ev}`,
     roleOrder: (role) => {
       const [kind = '', who = ''] = role.split(':');
       return ROLE_ORDER.indexOf(kind) * 1000 + (who.startsWith('b') ? 100 : 0) + Number(who.slice(1) || 0);

@@ -185,6 +185,39 @@ function jointTable(outcomes: readonly OutcomeView[], report: OddsReport): HTMLE
   );
 }
 
+/** Events beside the outcomes (GBA breakthrough, leader casualty, missile supply), with their rule. */
+function eventTable(report: OddsReport): HTMLElement | false {
+  const events = report.events ?? [];
+  if (events.length === 0) return false;
+  return h(
+    'table',
+    { class: 'events', 'aria-label': 'Events' },
+    h(
+      'thead',
+      {},
+      h('tr', {}, h('th', {}, 'Event'), h('th', { class: 'num' }, 'Chance'), h('th', {}, 'Rule')),
+    ),
+    h(
+      'tbody',
+      {},
+      events.map((e) =>
+        h(
+          'tr',
+          { 'data-key': e.id, 'data-count': String(e.count), 'data-of': String(e.of) },
+          h('td', {}, e.label),
+          h(
+            'td',
+            { class: 'num' },
+            `${formatPercent(e.count / e.of)} `,
+            h('span', { class: 'frac' }, `${e.count}/${e.of}`),
+          ),
+          h('td', { class: 'rule' }, e.rule),
+        ),
+      ),
+    ),
+  );
+}
+
 export function explanation(outcomes: readonly OutcomeView[], reports: readonly OddsReport[]): HTMLElement {
   return h(
     'div',
@@ -194,6 +227,7 @@ export function explanation(outcomes: readonly OutcomeView[], reports: readonly 
         'section',
         { class: 'matchup-explained', 'aria-label': `Matchup ${m + 1} factors` },
         reports.length > 1 && h('h3', {}, `Matchup ${m + 1}`),
+        eventTable(r),
         factorList('a', r),
         factorList('b', r),
         r.notes.length > 0 &&
