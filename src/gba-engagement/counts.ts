@@ -19,7 +19,19 @@ export interface GbaCountsLayout {
   readonly bRouts: 2;
   readonly mutual: 3;
   readonly limit: 4;
-  /** ended[k]: engagements decided (some side all routed) in round k = 1..roundLimit; index 0 unused. */
+  /** Engagements in which side a / b suffered at least one breakthrough (9.17). */
+  readonly breakthroughA: 5;
+  readonly breakthroughB: 6;
+  /** Breakthroughs suffered by side a / b, summed over engagements. */
+  readonly breakthroughsA: 7;
+  readonly breakthroughsB: 8;
+  /** Rout Points lost by side a / b, summed over engagements (0 without routPoints). */
+  readonly routPointsA: 9;
+  readonly routPointsB: 10;
+  /** Engagements in which side a / b reached its withdrawal level. */
+  readonly withdrewA: 11;
+  readonly withdrewB: 12;
+  /** ended[k]: engagements decided (some side beaten) in round k = 1..roundLimit; index 0 unused. */
   readonly ended: number;
   /** Per unit (a's then b's) UNIT_BINS bins of its end state. */
   readonly units: number;
@@ -36,7 +48,7 @@ export function gbaCountsLayout(
   situation: GbaShockSituation,
   options: GbaEngagementOptions,
 ): GbaCountsLayout {
-  const ended = 5;
+  const ended = 13;
   const units = ended + options.roundLimit + 1;
   const sideA = units + UNIT_BINS * (situation.a.units.length + situation.b.units.length);
   const maxHitsA = maxHits(situation.a.units);
@@ -49,6 +61,14 @@ export function gbaCountsLayout(
     bRouts: 2,
     mutual: 3,
     limit: 4,
+    breakthroughA: 5,
+    breakthroughB: 6,
+    breakthroughsA: 7,
+    breakthroughsB: 8,
+    routPointsA: 9,
+    routPointsB: 10,
+    withdrewA: 11,
+    withdrewB: 12,
     ended,
     units,
     sideA,
@@ -76,6 +96,14 @@ export function gbaEngagementKernel(payload: unknown, rng: Rng, samples: number)
     counts[0]! += 1;
     counts[END_INDEX[r.end]]! += 1;
     if (r.end !== 'limit') counts[L.ended + r.rounds]! += 1;
+    if (r.breakthroughs.a > 0) counts[L.breakthroughA]! += 1;
+    if (r.breakthroughs.b > 0) counts[L.breakthroughB]! += 1;
+    counts[L.breakthroughsA]! += r.breakthroughs.a;
+    counts[L.breakthroughsB]! += r.breakthroughs.b;
+    counts[L.routPointsA]! += r.routPointsLost.a;
+    counts[L.routPointsB]! += r.routPointsLost.b;
+    if (r.withdrew.a) counts[L.withdrewA]! += 1;
+    if (r.withdrew.b) counts[L.withdrewB]! += 1;
     let sumA = 0;
     let sumB = 0;
     r.units.forEach((u, j) => {

@@ -18,6 +18,10 @@ export {
   type LaterMoved,
   type ReverseRound,
   type UnitEnd,
+  type RoutPoints,
+  type WithdrawalLevels,
+  checkRoutPoints,
+  GbaEngagementOptionError,
 } from './model.ts';
 export { GbaEngagementPlayer, roundSituation, attackerOf, type RoundPlan } from './rounds.ts';
 export {
@@ -37,7 +41,7 @@ export {
   type GbaUnitSummary,
 } from './summary.ts';
 export { gbaEngagementExact, type GbaEngagementExact } from './exact.ts';
-export { ShockResolver, type UnitRoundEnd } from './resolver.ts';
+export { ShockResolver, type UnitRoundEnd, type ShockRoundEnd } from './resolver.ts';
 
 /** Runs `samples` engagements on one seeded stream and summarises them (deterministic in seed, samples). */
 export function runGbaEngagement(

@@ -33,12 +33,31 @@ export interface ReverseRound {
   readonly terrainShift: number;
 }
 
+/**
+ * Rout Points (GBA 5e 3.0 E, Withdrawal Phase): each unit's value when it is lost, a's units then b's in
+ * the situation's order. The values come from the scenario booklet, not the rules, so the user gives them.
+ */
+export interface RoutPoints {
+  readonly a: readonly number[];
+  readonly b: readonly number[];
+}
+
+/** Withdrawal Levels (3.0 E): a side whose lost units' Rout Points reach its level withdraws (loses). */
+export interface WithdrawalLevels {
+  readonly a?: number | undefined;
+  readonly b?: number | undefined;
+}
+
 export interface GbaEngagementOptions {
   /** Rounds fought at most; an engagement still undecided after this many is a draw. */
   readonly roundLimit: number;
   readonly laterAttacker: LaterAttacker;
   readonly laterMoved: LaterMoved;
   readonly reverse: ReverseRound;
+  /** When given, Rout Points lost are counted and reported; needed for a withdrawal level. */
+  readonly routPoints?: RoutPoints | undefined;
+  /** When given for a side, it also loses when its lost Rout Points reach the level. */
+  readonly withdrawalLevel?: WithdrawalLevels | undefined;
 }
 
 export const DEFAULT_GBA_ENGAGEMENT_OPTIONS: GbaEngagementOptions = {
@@ -58,11 +77,64 @@ export function gbaEngagementOptions(
     laterAttacker: o.laterAttacker ?? d.laterAttacker,
     laterMoved: o.laterMoved ?? d.laterMoved,
     reverse: { ...d.reverse, ...(o.reverse ?? {}) },
+    ...(o.routPoints ? { routPoints: o.routPoints } : {}),
+    ...(o.withdrawalLevel ? { withdrawalLevel: o.withdrawalLevel } : {}),
   };
   if (!Number.isInteger(out.roundLimit) || out.roundLimit < 1 || out.roundLimit > 1000) {
     throw new RangeError(`roundLimit: must be a whole number 1-1000, got ${out.roundLimit}`);
   }
   return out;
+}
+
+/** An option that does not fit the situation; `path` names the field (e.g. ['routPoints', 'b', 1]). */
+export class GbaEngagementOptionError extends Error {
+  constructor(
+    readonly path: readonly (string | number)[],
+    readonly detail: string,
+  ) {
+    super(`${path.join('.')}: ${detail}`);
+    this.name = 'GbaEngagementOptionError';
+  }
+}
+
+/**
+ * Checks the Rout Point options against the situation: one whole, non-negative value per unit of each
+ * side, and a withdrawal level (a whole number >= 1) only for a side whose Rout Points are given.
+ */
+export function checkRoutPoints(situation: GbaShockSituation, options: GbaEngagementOptions): void {
+  const rp = options.routPoints;
+  for (const side of ['a', 'b'] as const) {
+    const units = situation[side].units.length;
+    if (rp) {
+      const xs = rp[side];
+      if (xs.length !== units) {
+        throw new GbaEngagementOptionError(
+          ['routPoints', side],
+          `give one value per unit of side ${side} (${units}), got ${xs.length}`,
+        );
+      }
+      xs.forEach((x, k) => {
+        if (!Number.isInteger(x) || x < 0)
+          throw new GbaEngagementOptionError(
+            ['routPoints', side, k],
+            `must be a whole number >= 0, got ${x}`,
+          );
+      });
+    }
+    const level = options.withdrawalLevel?.[side];
+    if (level === undefined) continue;
+    if (!rp) {
+      throw new GbaEngagementOptionError(
+        ['withdrawalLevel', side],
+        'needs routPoints: the Rout Points of each unit (from the scenario booklet)',
+      );
+    }
+    if (!Number.isInteger(level) || level < 1)
+      throw new GbaEngagementOptionError(
+        ['withdrawalLevel', side],
+        `must be a whole number >= 1, got ${level}`,
+      );
+  }
 }
 
 /** What a shard gets: plain, structured-cloneable data (the default GBA charts are used). */
@@ -71,7 +143,10 @@ export interface GbaEngagementPayload {
   readonly options: GbaEngagementOptions;
 }
 
-/** How one engagement ended. 'mutual': both sides' last units routed in the same round. */
+/**
+ * How one engagement ended. 'a-routs': side a is beaten (every unit routed, or its withdrawal level
+ * reached); 'mutual': both sides were beaten in the same round.
+ */
 export type GbaEngagementEnd = 'a-routs' | 'b-routs' | 'mutual' | 'limit';
 
 /** One unit at the end: routed (hits then 0), or standing with its cohesion hits. */
@@ -86,4 +161,10 @@ export interface GbaEngagementResult {
   readonly rounds: number;
   /** Per unit, a's units then b's, in the situation's order. */
   readonly units: readonly UnitEnd[];
+  /** Breakthroughs (9.17) suffered by each side over the engagement (rounds in which one of its units took +2). */
+  readonly breakthroughs: { readonly a: number; readonly b: number };
+  /** Rout Points lost by each side (0 when no routPoints were given). */
+  readonly routPointsLost: { readonly a: number; readonly b: number };
+  /** Which sides reached their withdrawal level. */
+  readonly withdrew: { readonly a: boolean; readonly b: boolean };
 }

@@ -3,7 +3,7 @@
  * played hundreds of thousands of times. It runs the rule set's own shock machine (rules/gba/shock.ts,
  * the steps `resolveShockDetailed` runs) and memoises it lazily: a node per distinct machine state, with
  * one child per DR, built the first time a roll reaches it (the same state merging `gbaDag` uses, so a
- * routed unit's hits and the leaders' state after the CRT roll do not split nodes). The result of a
+ * routed unit's hits and the leaders' state after the CRT roll do not split nodes; the event flags do). The result of a
  * resolution is exactly that of `resolveShockDetailed` on the same rolls (test/gba-engagement checks it).
  */
 import { DEFAULT_GBA_CHARTS, type GbaCharts, type GbaShockSituation } from '../rules/gba/index.ts';
@@ -18,8 +18,14 @@ export interface UnitRoundEnd {
   readonly hits: number;
 }
 
+/** One shock's end: each unit's state, and the SHOCK_EVENT flags of what happened (breakthroughs, leaders). */
+export interface ShockRoundEnd {
+  readonly units: readonly UnitRoundEnd[];
+  readonly events: number;
+}
+
 type Node =
-  | { readonly leaf: true; readonly units: readonly UnitRoundEnd[] }
+  | ({ readonly leaf: true } & ShockRoundEnd)
   | {
       readonly leaf: false;
       readonly role: string;
@@ -59,7 +65,7 @@ export class ShockResolver {
       }
       const node: Node =
         step.kind === 'done'
-          ? { leaf: true, units: this.ends(s) }
+          ? { leaf: true, units: this.ends(s), events: step.events }
           : { leaf: false, role: step.role, next: step.next, kids: new Array<Node | undefined>(10) };
       this.memo.set(k, node);
       for (const x of chain) this.memo.set(x, node);
@@ -79,12 +85,12 @@ export class ShockResolver {
    * Resolves one shock. `draw(role)` is called once for each die the resolution reads, in the order it
    * reads them, and must return a GBA DR 0-9. Units are attackers then defenders, in the situation's order.
    */
-  resolve(draw: (role: string) => number): readonly UnitRoundEnd[] {
+  resolve(draw: (role: string) => number): ShockRoundEnd {
     let n = this.root;
     while (!n.leaf) {
       const dr = draw(n.role);
       n = n.kids[dr] ??= this.settle(n.next(dr));
     }
-    return n.units;
+    return n;
   }
 }

@@ -12,8 +12,14 @@ import {
   type GbaUnit,
 } from '../rules/gba/index.ts';
 import { canShockAttack } from '../rules/gba/units.ts';
+import { SHOCK_EVENT } from '../rules/gba/shock-state.ts';
 import { ShockResolver } from './resolver.ts';
-import type { GbaEngagementOptions, GbaEngagementResult, LaterMoved } from './model.ts';
+import {
+  checkRoutPoints,
+  type GbaEngagementOptions,
+  type GbaEngagementResult,
+  type LaterMoved,
+} from './model.ts';
 
 /** Per unit (a's then b's, in the situation's order): hits carried and whether it has routed. */
 export interface EngagementState {
@@ -105,6 +111,9 @@ export class GbaEngagementPlayer {
   private readonly cache = new Map<string, RoundPlan>();
   readonly units: number;
 
+  /** Rout Points per unit (a's then b's); zeros when none were given. */
+  private readonly rp: readonly number[];
+
   constructor(
     readonly base: GbaShockSituation,
     readonly options: GbaEngagementOptions,
@@ -113,6 +122,9 @@ export class GbaEngagementPlayer {
     // Round 1 must be a legal shock (throws a SituationError otherwise).
     if (base.mode !== 'shock') throw new SituationError('mode: an engagement is fought by shock');
     checkGbaSituation(base);
+    checkRoutPoints(base, options);
+    const rp = options.routPoints;
+    this.rp = rp ? [...rp.a, ...rp.b] : new Array<number>(this.units).fill(0);
   }
 
   startHits(): number[] {
@@ -139,6 +151,8 @@ export class GbaEngagementPlayer {
       routed: new Array<boolean>(this.units).fill(false),
     };
     const limit = this.options.roundLimit;
+    let btA = 0;
+    let btB = 0;
     for (let round = 1; round <= limit; round++) {
       const p = this.plan(state, round);
       if (p.situation) {
@@ -146,26 +160,46 @@ export class GbaEngagementPlayer {
         // before it), so exactly the dice this round needs are rolled.
         p.resolver ??= new ShockResolver(p.situation);
         const end = p.resolver.resolve(draw);
-        end.forEach((u, k) => {
+        end.units.forEach((u, k) => {
           const j = p.order[k] as number;
           state.routed[j] = u.routed;
           state.hits[j] = u.hits;
         });
+        // The round's attacker is its side 'a': in a reversed round that is engagement side b.
+        const onAttacker = (end.events & SHOCK_EVENT.breakthroughA) !== 0;
+        const onDefender = (end.events & SHOCK_EVENT.breakthroughB) !== 0;
+        const aAttacks = attackerOf(this.options, round) === 'a';
+        if (aAttacks ? onAttacker : onDefender) btA++;
+        if (aAttacks ? onDefender : onAttacker) btB++;
       }
-      let aOut = true;
-      let bOut = true;
+      let aAll = true;
+      let bAll = true;
+      let rpA = 0;
+      let rpB = 0;
       for (let j = 0; j < this.units; j++) {
         if (!state.routed[j]) {
-          if (j < na) aOut = false;
-          else bOut = false;
-        }
+          if (j < na) aAll = false;
+          else bAll = false;
+        } else if (j < na) rpA += this.rp[j] as number;
+        else rpB += this.rp[j] as number;
       }
+      // 3.0 E: a side also withdraws when its lost units' Rout Points reach its Withdrawal Level.
+      const levels = this.options.withdrawalLevel;
+      const withdrew = {
+        a: levels?.a !== undefined && rpA >= levels.a,
+        b: levels?.b !== undefined && rpB >= levels.b,
+      };
+      const aOut = aAll || withdrew.a;
+      const bOut = bAll || withdrew.b;
       if (aOut || bOut || round === limit) {
         const end = aOut && bOut ? 'mutual' : aOut ? 'a-routs' : bOut ? 'b-routs' : 'limit';
         return {
           end,
           rounds: round,
           units: state.hits.map((h, j) => ({ routed: state.routed[j] as boolean, hits: h })),
+          breakthroughs: { a: btA, b: btB },
+          routPointsLost: { a: rpA, b: rpB },
+          withdrew,
         };
       }
     }

@@ -15,8 +15,16 @@ export interface GbaUnitSummary {
 }
 
 export interface GbaSideSummary {
-  /** Every unit of the side routed (the engagement is lost; mutual routs included). */
+  /** The side was beaten: every unit routed, or its withdrawal level reached (mutual included). */
   readonly routed: Proportion;
+  /** The side suffered at least one breakthrough (9.17) in the engagement. */
+  readonly breakthrough: Proportion;
+  /** Mean breakthroughs suffered per engagement. */
+  readonly meanBreakthroughs: number;
+  /** Mean Rout Points lost (present when routPoints were given). */
+  readonly meanRoutPoints?: number;
+  /** The side reached its withdrawal level (present when it has one). */
+  readonly withdrew?: Proportion;
   /** hits[h]: probability the side's standing units carry h hits in all at the end (0 if all routed). */
   readonly hits: readonly number[];
   readonly meanHits: number;
@@ -25,9 +33,11 @@ export interface GbaSideSummary {
 export interface GbaEngagementSummary {
   readonly samples: number;
   readonly roundLimit: number;
-  /** Side a routed, b still stands: b wins. */
+  /** The withdrawal levels used, if any (3.0 E). */
+  readonly withdrawalLevel?: { readonly a?: number | undefined; readonly b?: number | undefined };
+  /** Side a beaten (all routed or withdrawn), b not: b wins. */
   readonly aRouts: Proportion;
-  /** Side b routed, a still stands: a wins. */
+  /** Side b beaten, a not: a wins. */
   readonly bRouts: Proportion;
   readonly mutual: Proportion;
   /** Undecided at the round limit. */
@@ -76,7 +86,17 @@ export function summariseGbaEngagement(
       sum += h * at(start + h);
     }
     const lost = at(id === 'a' ? L.aRouts : L.bRouts) + at(L.mutual);
-    return { routed: wilson(lost, n), hits, meanHits: per(sum) };
+    return {
+      routed: wilson(lost, n),
+      breakthrough: wilson(at(id === 'a' ? L.breakthroughA : L.breakthroughB), n),
+      meanBreakthroughs: per(at(id === 'a' ? L.breakthroughsA : L.breakthroughsB)),
+      ...(options.routPoints ? { meanRoutPoints: per(at(id === 'a' ? L.routPointsA : L.routPointsB)) } : {}),
+      ...(options.withdrawalLevel?.[id] !== undefined
+        ? { withdrew: wilson(at(id === 'a' ? L.withdrewA : L.withdrewB), n) }
+        : {}),
+      hits,
+      meanHits: per(sum),
+    };
   };
   const all = [
     ...situation.a.units.map((u, index) => ({ u, side: 'a' as const, index })),
@@ -96,6 +116,7 @@ export function summariseGbaEngagement(
   return {
     samples: n,
     roundLimit: options.roundLimit,
+    ...(options.withdrawalLevel ? { withdrawalLevel: options.withdrawalLevel } : {}),
     aRouts: wilson(at(L.aRouts), n),
     bRouts: wilson(at(L.bRouts), n),
     mutual: wilson(at(L.mutual), n),
@@ -113,6 +134,12 @@ export function summariseGbaEngagement(
 const pct = (p: number): string => `${(100 * p).toFixed(1)}%`;
 const ci = (x: Proportion): string => `${pct(x.p)} (${pct(x.lo)}-${pct(x.hi)})`;
 
+/** "routs", or "routs or withdraws (level N)" when the side has a withdrawal level. */
+function beaten(s: GbaEngagementSummary, id: 'a' | 'b'): string {
+  const level = s.withdrawalLevel?.[id];
+  return level === undefined ? 'routs' : `routs or withdraws (${level} Rout Points)`;
+}
+
 /** A Markdown report: outcome table with Wilson 95% intervals, rounds, and each unit's end state. */
 export function formatGbaEngagementMarkdown(s: GbaEngagementSummary): string {
   const lines = [
@@ -120,10 +147,18 @@ export function formatGbaEngagementMarkdown(s: GbaEngagementSummary): string {
     '',
     '| Result | Probability (95% CI) |',
     '| --- | --- |',
-    `| side b routs (a wins) | ${ci(s.bRouts)} |`,
-    `| side a routs (b wins) | ${ci(s.aRouts)} |`,
-    `| both rout in the same round | ${ci(s.mutual)} |`,
+    `| side b ${beaten(s, 'b')} (a wins) | ${ci(s.bRouts)} |`,
+    `| side a ${beaten(s, 'a')} (b wins) | ${ci(s.aRouts)} |`,
+    `| both beaten in the same round | ${ci(s.mutual)} |`,
     `| undecided at round ${s.roundLimit} | ${ci(s.limit)} |`,
+    '',
+    '| Side | Suffered a breakthrough (9.17) | Breakthroughs per engagement | Rout Points lost | Reached withdrawal level |',
+    '| --- | --- | --- | --- | --- |',
+    ...(['a', 'b'] as const).map((id) => {
+      const x = s[id];
+      const rp = x.meanRoutPoints === undefined ? '-' : x.meanRoutPoints.toFixed(2);
+      return `| ${id} | ${ci(x.breakthrough)} | ${x.meanBreakthroughs.toFixed(3)} | ${rp} | ${x.withdrew ? ci(x.withdrew) : '-'} |`;
+    }),
     '',
     `Mean rounds fought: ${s.meanRounds.toFixed(2)}; mean round of decision: ${s.meanRoundsToDecision.toFixed(2)}.`,
     '',

@@ -11,7 +11,12 @@ import type { EngagementConfig } from '../engagement/model.ts';
 import { DBM_VERSIONS, type DbmRules } from '../rules/dbm/versions.ts';
 import { FieldError } from './errors.ts';
 import { isSituationError, situationErrorPath } from '../core/situation-error.ts';
-import { gbaEngagementOptions, type GbaEngagementOptions } from '../gba-engagement/index.ts';
+import {
+  checkRoutPoints,
+  GbaEngagementOptionError,
+  gbaEngagementOptions,
+  type GbaEngagementOptions,
+} from '../gba-engagement/index.ts';
 import { parseGbaSituation, type GbaShockSituation, type GbaSituation } from '../rules/gba/index.ts';
 
 /** The message of a situation error without its leading field path (the path is reported separately). */
@@ -76,16 +81,33 @@ export function planLongStudies(
           [...path, 'situation', 'mode'],
           'a GBA engagement repeats shock combat: mode must be shock',
         );
+      const rp = study.routPoints;
+      const gbaOptions = gbaEngagementOptions({
+        ...(study.roundLimit !== undefined ? { roundLimit: study.roundLimit } : {}),
+        ...(study.laterAttacker ? { laterAttacker: study.laterAttacker } : {}),
+        ...(study.laterMoved ? { laterMoved: study.laterMoved } : {}),
+        ...(rp
+          ? {
+              routPoints:
+                rp === 'tq'
+                  ? { a: situation.a.units.map((u) => u.tq), b: situation.b.units.map((u) => u.tq) }
+                  : rp,
+            }
+          : {}),
+        ...(study.withdrawalLevel ? { withdrawalLevel: study.withdrawalLevel } : {}),
+      });
+      try {
+        checkRoutPoints(situation, gbaOptions);
+      } catch (e) {
+        if (e instanceof GbaEngagementOptionError) throw new FieldError([...path, ...e.path], e.detail);
+        throw e;
+      }
       gbaEngagements.push({
         name: study.name,
         title: study.title ?? study.name,
         samples: options.samples ?? study.samples ?? input.samples ?? DEFAULT_ENGAGEMENTS,
         situation,
-        options: gbaEngagementOptions({
-          ...(study.roundLimit !== undefined ? { roundLimit: study.roundLimit } : {}),
-          ...(study.laterAttacker ? { laterAttacker: study.laterAttacker } : {}),
-          ...(study.laterMoved ? { laterMoved: study.laterMoved } : {}),
-        }),
+        options: gbaOptions,
       });
       return;
     }

@@ -174,6 +174,26 @@ function studySchema<C extends z.ZodType>(situation: z.ZodType, context: C) {
       roundLimit: z.number().int().min(1).max(1000).optional().describe('Rounds before a draw (default 20)'),
       laterAttacker: z.enum(['same', 'alternate']).optional().describe('Who shocks after round 1'),
       laterMoved: z.enum(['still', 'as-given', 'charge']).optional().describe('Movement in later rounds'),
+      routPoints: z
+        .union([
+          z.literal('tq'),
+          z
+            .object({
+              a: z.array(z.number().int().min(0)).describe("Rout Points of each of a's units, in order"),
+              b: z.array(z.number().int().min(0)).describe("Rout Points of each of b's units, in order"),
+            })
+            .strict(),
+        ])
+        .optional()
+        .describe('Rout Points of each unit (scenario booklet values), or "tq" for each unit\'s TQ'),
+      withdrawalLevel: z
+        .object({
+          a: z.number().int().min(1).optional(),
+          b: z.number().int().min(1).optional(),
+        })
+        .strict()
+        .optional()
+        .describe('A side loses when its lost Rout Points reach this level (GBA 3.0 E); needs routPoints'),
     })
     .strict()
     .describe('GBA: repeated shock until a side routs, hits carried (docs/gba-engagement.md)');

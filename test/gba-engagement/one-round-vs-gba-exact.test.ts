@@ -98,7 +98,16 @@ describe('one round = one shock (gbaExact)', () => {
       });
       const ref = resolveShockDetailed(s, rolls);
       expect(Object.keys(ref.used).sort()).toEqual(Object.keys(rolls).sort());
-      expect(got).toEqual(ref.units.map((u) => ({ routed: u.routed, hits: u.routed ? 0 : u.finalHits })));
+      expect(got.units).toEqual(
+        ref.units.map((u) => ({ routed: u.routed, hits: u.routed ? 0 : u.finalHits })),
+      );
+      // The event flags say the same as the detailed report: breakthrough against a (1) / b (2), leaders (4, 8).
+      const flags =
+        (ref.units.some((u) => u.side === 'a' && u.breakthrough) ? 1 : 0) |
+        (ref.units.some((u) => u.side === 'b' && u.breakthrough) ? 2 : 0) |
+        (ref.leaders[0] === 'casualty' ? 4 : 0) |
+        (ref.leaders[1] === 'casualty' ? 8 : 0);
+      expect(got.events).toBe(flags);
     }
   });
 });

@@ -101,6 +101,37 @@ describe('GBA engagement studies in scenarios', () => {
       ),
     ).toThrow(/^g\.yaml:\d+ studies\[0\]\.situation\.a\.units/);
   });
+  it("routPoints 'tq' takes each unit's TQ; a withdrawal level is read per side", () => {
+    const l = loadScenarioText(
+      gba(
+        '      a: { units: [{ type: PH, tq: 7, size: 10, moved: true }] }\n      b: { units: [{ type: HI, tq: 6, size: 8 }, { type: LI, tq: 4, size: 5 }] }\n',
+      ).replace(
+        '    roundLimit: 5\n',
+        '    roundLimit: 5\n    routPoints: tq\n    withdrawalLevel: { b: 6 }\n',
+      ),
+      'g.yaml',
+    );
+    const o = l.long.gbaEngagements[0]!.options;
+    expect(o.routPoints).toEqual({ a: [7], b: [6, 4] });
+    expect(o.withdrawalLevel).toEqual({ b: 6 });
+  });
+  it('refuses Rout Points that do not fit the units, with file, line and field', () => {
+    const text = gba(
+      '      a: { units: [{ type: PH, tq: 7, size: 10, moved: true }] }\n      b: { units: [{ type: HI, tq: 6, size: 8 }] }\n',
+    );
+    expect(() =>
+      loadScenarioText(
+        text.replace('    roundLimit: 5\n', '    roundLimit: 5\n    routPoints: { a: [7], b: [6, 6] }\n'),
+        'g.yaml',
+      ),
+    ).toThrow(/^g\.yaml:\d+ studies\[0\]\.routPoints\.b: give one value per unit of side b \(1\), got 2/);
+    expect(() =>
+      loadScenarioText(
+        text.replace('    roundLimit: 5\n', '    roundLimit: 5\n    withdrawalLevel: { a: 4 }\n'),
+        'g.yaml',
+      ),
+    ).toThrow(/^g\.yaml:\d+ studies\[0\]\.withdrawalLevel\.a: needs routPoints/);
+  });
   it('needs rules: gba-5', () => {
     expect(() =>
       loadScenarioText(
