@@ -4,7 +4,7 @@
  * Plain data, JSON-serialisable; the one results type reports read.
  */
 import type { OutcomeTable } from './table.ts';
-import { exactCounts } from './table.ts';
+import { exactCounts, tableSpace } from './table.ts';
 import { agrees, wilson } from './stats.ts';
 
 export interface ExactOutcome {
@@ -58,7 +58,7 @@ export function cellResult(
   agreeZ: number,
 ): CellResult {
   const n = table.outcomes;
-  const space = table.codes.length;
+  const space = tableSpace(table);
   const exactJoint = exactCounts(table);
   let all = true;
   const side = (id: 'a' | 'b'): SideResult => {

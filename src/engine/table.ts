@@ -6,20 +6,51 @@
 import { forEachRoll, spaceSize } from '../core/exact.ts';
 import type { RuleSet } from '../core/ruleset.ts';
 
-/** A compiled situation: plain data, cheap to send to a worker. */
+/**
+ * A compiled situation: plain data, cheap to send to a worker. Joint codes are index of A's outcome *
+ * outcomes + index of B's outcome. Two forms:
+ * - uniform (no `weights`): one code per combination of dice, all equally likely (a sample is one
+ *   uniform index);
+ * - weighted: each joint code that can happen once, `weights[i]` the number of combinations of dice that
+ *   give codes[i]. Rule sets with an `exact` hook (GBA: up to 10^15 combinations of d10s) compile to this.
+ */
 export interface OutcomeTable {
   /** Number of outcomes a side can suffer (the rule set's `outcomes.length`). */
   readonly outcomes: number;
-  /** Joint code per dice combination: index of A's outcome * outcomes + index of B's outcome. */
   readonly codes: Uint8Array;
+  readonly weights?: Float64Array;
 }
 
-/** Resolve every combination of the situation's dice once and record the joint outcome codes. */
+/** Number of equally likely combinations of dice the table stands for. */
+export function tableSpace(table: OutcomeTable): number {
+  if (!table.weights) return table.codes.length;
+  let s = 0;
+  for (const w of table.weights) s += w;
+  return s;
+}
+
+/**
+ * Compile a situation: from the rule set's `exact` hook when it has one (a weighted table), else by
+ * resolving every combination of its dice once (a uniform table).
+ */
 export function compileTable<S, O extends string>(rules: RuleSet<S, O>, situation: S): OutcomeTable {
-  const dice = rules.dice(situation);
   const n = rules.outcomes.length;
   if (n * n > 256) throw new Error(`rule set ${rules.system} has too many outcomes for a byte table`);
   const index = new Map<O, number>(rules.outcomes.map((o, i) => [o, i]));
+  if (rules.exact) {
+    const joint = rules.exact(situation).joint;
+    const code = (o: O): number => {
+      const i = index.get(o);
+      if (i === undefined) throw new Error(`rule set ${rules.system} returned an unknown outcome: ${o}`);
+      return i;
+    };
+    return {
+      outcomes: n,
+      codes: Uint8Array.from(joint.map((j) => code(j.a) * n + code(j.b))),
+      weights: Float64Array.from(joint.map((j) => j.count)),
+    };
+  }
+  const dice = rules.dice(situation);
   const codes = new Uint8Array(spaceSize(dice));
   let k = 0;
   forEachRoll(dice, (roll) => {
@@ -34,9 +65,12 @@ export function compileTable<S, O extends string>(rules: RuleSet<S, O>, situatio
   return { outcomes: n, codes };
 }
 
-/** Exact joint counts of a table: how many dice combinations give each joint code (out of codes.length). */
+/** Exact joint counts of a table: how many dice combinations give each joint code (out of tableSpace). */
 export function exactCounts(table: OutcomeTable): Float64Array {
   const counts = new Float64Array(table.outcomes * table.outcomes);
-  for (const c of table.codes) counts[c] = (counts[c] as number) + 1;
+  const w = table.weights;
+  table.codes.forEach((c, i) => {
+    counts[c] = (counts[c] as number) + (w ? (w[i] as number) : 1);
+  });
   return counts;
 }

@@ -85,8 +85,8 @@ const END_INDEX = { 'a-routs': 1, 'b-routs': 2, mutual: 3, limit: 4 } as const;
  * round's dice are drawn from `rng`, one uniform DR 0-9 (`rng.int(10)`) per role the round can read.
  */
 export function gbaEngagementKernel(payload: unknown, rng: Rng, samples: number): Float64Array {
-  const { situation, options } = payload as GbaEngagementPayload;
-  const player = new GbaEngagementPlayer(situation, options);
+  const { situation, options, charts } = payload as GbaEngagementPayload;
+  const player = new GbaEngagementPlayer(situation, options, charts);
   const L = gbaCountsLayout(situation, options);
   const counts = new Float64Array(L.length);
   const na = situation.a.units.length;

@@ -4,7 +4,13 @@
  * (`gbaExact`, whose side outcome is the single unit's fate). Used to check the Monte Carlo kernel; the
  * same round situations (rounds.ts) drive both.
  */
-import { gbaExact, type GbaOutcome, type GbaShockSituation } from '../rules/gba/index.ts';
+import {
+  DEFAULT_GBA_CHARTS,
+  gbaRules,
+  type GbaCharts,
+  type GbaOutcome,
+  type GbaShockSituation,
+} from '../rules/gba/index.ts';
 import type { GbaEngagementOptions } from './model.ts';
 import { attackerOf, roundSituation } from './rounds.ts';
 
@@ -27,7 +33,9 @@ const hitsOf = (o: GbaOutcome): number => (o === 'rout' ? -1 : Number(o.slice(5)
 export function gbaEngagementExact(
   base: GbaShockSituation,
   options: GbaEngagementOptions,
+  charts: GbaCharts = DEFAULT_GBA_CHARTS,
 ): GbaEngagementExact {
+  const rules = gbaRules(charts);
   if (base.a.units.length !== 1 || base.b.units.length !== 1) {
     throw new RangeError('gbaEngagementExact: one unit per side only (use the Monte Carlo kernel)');
   }
@@ -47,9 +55,15 @@ export function gbaEngagementExact(
     const next = new Map<string, { ha: number; hb: number; p: number }>();
     let decided = 0;
     for (const { ha, hb, p } of live.values()) {
-      const { situation } = roundSituation(base, options, { hits: [ha, hb], routed: [false, false] }, round);
+      const { situation } = roundSituation(
+        base,
+        options,
+        { hits: [ha, hb], routed: [false, false] },
+        round,
+        charts,
+      );
       const joint = situation
-        ? gbaExact(situation).joint.map((j) => ({ x: hitsOf(j.a), y: hitsOf(j.b), p: j.p }))
+        ? rules.exact(situation).joint.map((j) => ({ x: hitsOf(j.a), y: hitsOf(j.b), p: j.p }))
         : [{ x: hitsOf(`hits:${ha}` as GbaOutcome), y: hitsOf(`hits:${hb}` as GbaOutcome), p: 1 }];
       const aAttacks = !situation || attackerOf(options, round) === 'a';
       for (const j of joint) {

@@ -3,7 +3,7 @@
  * units or small groups, cohesion hits carried from round to round, until every unit of a side has routed
  * or a round limit is reached. This module holds the plain-data options and the result of one engagement.
  */
-import type { Facing, GbaShockSituation } from '../rules/gba/index.ts';
+import type { Facing, GbaCharts, GbaShockSituation } from '../rules/gba/index.ts';
 
 /**
  * Who shocks in rounds 2 and later (round 1 is always the situation as given).
@@ -137,10 +137,12 @@ export function checkRoutPoints(situation: GbaShockSituation, options: GbaEngage
   }
 }
 
-/** What a shard gets: plain, structured-cloneable data (the default GBA charts are used). */
+/** What a shard gets: plain, structured-cloneable data. */
 export interface GbaEngagementPayload {
   readonly situation: GbaShockSituation;
   readonly options: GbaEngagementOptions;
+  /** The user's charts (a loaded GbaCharts is plain data); the bundled charts when absent. */
+  readonly charts?: GbaCharts | undefined;
 }
 
 /**

@@ -7,7 +7,9 @@
  */
 import {
   checkGbaSituation,
+  DEFAULT_GBA_CHARTS,
   SituationError,
+  type GbaCharts,
   type GbaShockSituation,
   type GbaUnit,
 } from '../rules/gba/index.ts';
@@ -55,6 +57,7 @@ export function roundSituation(
   options: GbaEngagementOptions,
   state: EngagementState,
   round: number,
+  charts: GbaCharts = DEFAULT_GBA_CHARTS,
 ): { situation: GbaShockSituation | null; order: number[] } {
   if (round === 1) return { situation: base, order: state.hits.map((_, j) => j) };
   const na = base.a.units.length;
@@ -97,7 +100,7 @@ export function roundSituation(
     };
   }
   try {
-    checkGbaSituation(situation);
+    checkGbaSituation(situation, charts);
   } catch (e) {
     // e.g. the new chosen pair has no Clash of Spears column, or a skirmisher is now first (9.15).
     if (e instanceof SituationError) return { situation: null, order: [] };
@@ -117,11 +120,12 @@ export class GbaEngagementPlayer {
   constructor(
     readonly base: GbaShockSituation,
     readonly options: GbaEngagementOptions,
+    readonly charts: GbaCharts = DEFAULT_GBA_CHARTS,
   ) {
     this.units = base.a.units.length + base.b.units.length;
     // Round 1 must be a legal shock (throws a SituationError otherwise).
     if (base.mode !== 'shock') throw new SituationError('mode: an engagement is fought by shock');
-    checkGbaSituation(base);
+    checkGbaSituation(base, charts);
     checkRoutPoints(base, options);
     const rp = options.routPoints;
     this.rp = rp ? [...rp.a, ...rp.b] : new Array<number>(this.units).fill(0);
@@ -136,7 +140,7 @@ export class GbaEngagementPlayer {
     for (let j = 0; j < this.units; j++) key += state.routed[j] ? ',r' : `,${state.hits[j]}`;
     let p = this.cache.get(key);
     if (!p) {
-      const { situation, order } = roundSituation(this.base, this.options, state, round);
+      const { situation, order } = roundSituation(this.base, this.options, state, round, this.charts);
       p = { situation, order, resolver: undefined };
       this.cache.set(key, p);
     }
@@ -158,7 +162,7 @@ export class GbaEngagementPlayer {
       if (p.situation) {
         // Each die is drawn when the resolution reads it, in the order it reads them (fixed by the rolls
         // before it), so exactly the dice this round needs are rolled.
-        p.resolver ??= new ShockResolver(p.situation);
+        p.resolver ??= new ShockResolver(p.situation, this.charts);
         const end = p.resolver.resolve(draw);
         end.units.forEach((u, k) => {
           const j = p.order[k] as number;

@@ -26,7 +26,7 @@ import {
   type DbaElement,
 } from './dba/index.ts';
 import { DBA_TROOP_TYPES } from './dba/troops.ts';
-import { gba, parseGbaSituation } from './gba/index.ts';
+import { gba, gbaRules, parseGbaSituation, type GbaCharts } from './gba/index.ts';
 
 /**
  * A system's elements as data, for sweeps of elements (scenario `matrix` studies): its notation, its
@@ -78,6 +78,11 @@ export interface RuleSystem {
   ) => { rules: string; mode: string };
   /** The system's elements, where scenario matrix studies can sweep them (DBM has its own planner). */
   readonly elements?: ElementCatalogue<unknown>;
+  /**
+   * For systems whose charts a user may replace (GBA 9.5): the same system over the given charts (as
+   * loaded by the system's own chart loader).
+   */
+  readonly withCharts?: (charts: GbaCharts) => RuleSystem;
 }
 
 const DBM: RuleSystem = {
@@ -132,14 +137,19 @@ const DBA: RuleSystem = {
   }),
 };
 
-const GBA: RuleSystem = {
-  ids: ['gba-5'],
-  defaultId: 'gba-5',
-  name: () => 'Great Battles of Alexander (5th ed.)',
-  ruleset: gba as unknown as RuleSet<never, string>,
-  defaults: { mode: 'shock' },
-  parseSituation: parseGbaSituation,
-};
+function gbaSystem(charts: GbaCharts | undefined): RuleSystem {
+  return {
+    ids: ['gba-5'],
+    defaultId: 'gba-5',
+    name: () => 'Great Battles of Alexander (5th ed.)',
+    ruleset: (charts ? gbaRules(charts) : gba) as unknown as RuleSet<never, string>,
+    defaults: { mode: 'shock' },
+    parseSituation: (input) => parseGbaSituation(input, charts),
+    withCharts: (c) => gbaSystem(c),
+  };
+}
+
+const GBA: RuleSystem = gbaSystem(undefined);
 
 export const RULE_SYSTEMS: readonly RuleSystem[] = [DBM, DBA, BNB, GBA];
 

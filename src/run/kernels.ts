@@ -9,7 +9,7 @@
  * (worker.js) and the in-process runner both call runShard, so every kind runs on any thread count.
  */
 import { createRng, type Rng } from '../core/rng.ts';
-import { sampleCodes } from '../engine/sample.ts';
+import { sampleCodes, sampleWeighted } from '../engine/sample.ts';
 import { engagementKernel } from '../engagement/counts.ts';
 import { gbaEngagementKernel } from '../gba-engagement/counts.ts';
 
@@ -18,12 +18,16 @@ export type ShardKernel = (payload: unknown, rng: Rng, samples: number) => Float
 /** Payload of a `table` job: a compiled outcome table (engine/table.ts). */
 export interface TablePayload {
   readonly codes: Uint8Array;
+  /** Present for a weighted table. */
+  readonly weights?: Float64Array | undefined;
   readonly jointSize: number;
 }
 
 const tableKernel: ShardKernel = (payload, rng, samples) => {
   const p = payload as TablePayload;
-  return sampleCodes(p.codes, p.jointSize, rng, samples);
+  return p.weights
+    ? sampleWeighted(p.codes, p.weights, p.jointSize, rng, samples)
+    : sampleCodes(p.codes, p.jointSize, rng, samples);
 };
 
 export const KERNELS: Readonly<Record<string, ShardKernel>> = {

@@ -86,7 +86,7 @@ export async function runGbaEngagementStudies(
   const totals = await runJobs(
     long.gbaEngagements.map((e) => ({
       kind: 'gba-engagement',
-      payload: { situation: e.situation, options: e.options },
+      payload: { situation: e.situation, options: e.options, ...(e.charts ? { charts: e.charts } : {}) },
       seed: `${opts.seed}|gba-engagement|${e.name}`,
       samples: e.samples,
     })),

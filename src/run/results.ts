@@ -64,7 +64,11 @@ export function jobsOf(plan: Plan): { jobs: Job[]; places: JobPlace[] } {
   plan.studies.forEach((s, study) => {
     if (s.samples <= 0) return;
     s.cells.forEach((c, cell) => {
-      const payload: TablePayload = { codes: c.table.codes, jointSize: c.table.outcomes * c.table.outcomes };
+      const payload: TablePayload = {
+        codes: c.table.codes,
+        ...(c.table.weights ? { weights: c.table.weights } : {}),
+        jointSize: c.table.outcomes * c.table.outcomes,
+      };
       jobs.push({ kind: 'table', payload, seed: `${plan.seed}|${s.name}|${cell}`, samples: s.samples });
       places.push({ study, cell });
     });

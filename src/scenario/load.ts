@@ -3,9 +3,12 @@
  * `file:line path: what is wrong` (YAML syntax, unknown keys, wrong value types, unknown troop types,
  * impossible grades, bad situations). Line numbers come from the YAML document (src/io/structured-file.ts).
  */
-import { basename, extname } from 'node:path';
+import { existsSync } from 'node:fs';
+import { basename, dirname, extname, resolve } from 'node:path';
 import type { z } from 'zod/v4';
+import { readGbaChartsFile } from '../io/gba-charts-file.ts';
 import { parseStructuredText, readStructuredFile, type StructuredFile } from '../io/structured-file.ts';
+import type { GbaCharts } from '../rules/gba/index.ts';
 import { formatPath } from '../rules/dbm/situation-input.ts';
 import { FieldError, ScenarioError } from './errors.ts';
 import { describeIssue } from './issues.ts';
@@ -28,6 +31,16 @@ export interface LoadedScenario {
 const located = (f: StructuredFile, path: Path, detail: string) =>
   new ScenarioError(`${f.file}:${f.lineOf(path)} ${path.length > 0 ? `${formatPath(path)}: ` : ''}${detail}`);
 
+/**
+ * The scenario's `charts` file (GBA 9.5 charts), relative to the scenario. A missing file is reported on
+ * the scenario's `charts` line; a bad cell on the chart file's own line.
+ */
+function chartsOf(f: StructuredFile, charts: string): GbaCharts {
+  const file = resolve(dirname(f.file), charts);
+  if (!existsSync(file)) throw located(f, ['charts'], `no chart file ${file}`);
+  return readGbaChartsFile(file);
+}
+
 /** Default scenario name: the file name without extension. */
 export const nameOf = (file: string): string => basename(file, extname(file));
 
@@ -41,9 +54,11 @@ export function checkScenario(f: StructuredFile, options: PlanOptions = {}): Loa
     const { path, detail } = describeIssue(r.error.issues[0] as z.core.$ZodIssue, []);
     throw located(f, path, detail);
   }
+  const withCharts =
+    r.data.charts === undefined ? options : { ...options, gbaCharts: chartsOf(f, r.data.charts) };
   try {
-    const plan = planScenario(r.data, r.data.name ?? nameOf(f.file), options);
-    const long = planLongStudies(r.data, options);
+    const plan = planScenario(r.data, r.data.name ?? nameOf(f.file), withCharts);
+    const long = planLongStudies(r.data, withCharts);
     return { file: f.file, raw: f.data, input: r.data, plan, long };
   } catch (e) {
     if (e instanceof FieldError) throw located(f, e.path, e.detail);

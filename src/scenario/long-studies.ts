@@ -17,7 +17,12 @@ import {
   gbaEngagementOptions,
   type GbaEngagementOptions,
 } from '../gba-engagement/index.ts';
-import { parseGbaSituation, type GbaShockSituation, type GbaSituation } from '../rules/gba/index.ts';
+import {
+  parseGbaSituation,
+  type GbaCharts,
+  type GbaShockSituation,
+  type GbaSituation,
+} from '../rules/gba/index.ts';
 
 /** The message of a situation error without its leading field path (the path is reported separately). */
 const detailOf = (e: Error): string => e.message.replace(/^[A-Za-z0-9_$.[\]]+:\s/, '');
@@ -38,6 +43,8 @@ export interface PlannedGbaEngagement {
   readonly samples: number;
   readonly situation: GbaShockSituation;
   readonly options: GbaEngagementOptions;
+  /** The scenario's own charts, if it names a chart file. */
+  readonly charts?: GbaCharts | undefined;
 }
 
 export interface LongStudies {
@@ -51,7 +58,7 @@ export const DEFAULT_ENGAGEMENTS = 10_000;
 
 export function planLongStudies(
   input: ScenarioInput,
-  options: { seed?: string | number; samples?: number } = {},
+  options: { seed?: string | number; samples?: number; gbaCharts?: GbaCharts } = {},
 ): LongStudies {
   const isDbm = (DBM_VERSIONS as Record<string, unknown>)[input.rules] !== undefined;
   const costs = input.overrides?.costs ?? {};
@@ -70,7 +77,10 @@ export function planLongStudies(
         );
       let situation: GbaSituation;
       try {
-        situation = parseGbaSituation({ rules: 'gba-5', mode: 'shock', ...study.situation });
+        situation = parseGbaSituation(
+          { rules: 'gba-5', mode: 'shock', ...study.situation },
+          options.gbaCharts,
+        );
       } catch (e) {
         if (isSituationError(e))
           throw new FieldError([...path, 'situation', ...situationErrorPath(e)], detailOf(e));
@@ -108,6 +118,7 @@ export function planLongStudies(
         samples: options.samples ?? study.samples ?? input.samples ?? DEFAULT_ENGAGEMENTS,
         situation,
         options: gbaOptions,
+        ...(options.gbaCharts ? { charts: options.gbaCharts } : {}),
       });
       return;
     }

@@ -12,6 +12,7 @@ import { formatElement, NotationError, parseElement } from '../rules/dbm/notatio
 import { parseDbmSituation } from '../rules/dbm/situation-input.ts';
 import { systemFor, type RuleSystem } from '../rules/registry.ts';
 import type { Element } from '../rules/dbm/troops.ts';
+import type { GbaCharts } from '../rules/gba/index.ts';
 import { DBM_VERSIONS, deriveVersion, type DbmVersion, type DbmVersionId } from '../rules/dbm/versions.ts';
 import { FieldError } from './errors.ts';
 import { asField } from './field.ts';
@@ -58,10 +59,12 @@ export interface Plan {
   readonly studies: readonly PlannedStudy[];
 }
 
-/** Command-line overrides of the scenario's own seed and samples. */
+/** Command-line overrides of the scenario's own seed and samples, and what load.ts read for the plan. */
 export interface PlanOptions {
   readonly seed?: string | number;
   readonly samples?: number;
+  /** GBA: the charts of the scenario's `charts` file (load.ts reads it); the bundled charts otherwise. */
+  readonly gbaCharts?: GbaCharts;
 }
 
 const isDbm = (id: string): id is DbmVersionId => id in DBM_VERSIONS;
@@ -111,12 +114,11 @@ function matrixSystemFor(
 }
 
 /** A generic odds cell: any rule system of the registry, its situation format and its rule set. */
-function genericCell(rulesId: string, raw: unknown, at: Path, j: number): PlannedCell {
-  const system = systemFor(rulesId);
-  if (!system) throw new FieldError(['rules'], `unknown rules "${rulesId}"`);
-  const input = { rules: rulesId, ...(raw as Record<string, unknown>) };
+function genericCell(system: RuleSystem, rulesId: string, raw: unknown, at: Path, j: number): PlannedCell {
+  // The system's command-line defaults (GBA: mode shock) apply to a scenario's situations too.
+  const input = { ...system.defaults, rules: rulesId, ...(raw as Record<string, unknown>) };
   const situation = asField(at, () => system.parseSituation(input));
-  if (systemFor(situation.rules) !== system) {
+  if (!system.ids.includes(situation.rules)) {
     throw new FieldError(
       [...at, 'rules'],
       `"${situation.rules}" is another rule system than the scenario's ${rulesId}`,
@@ -137,8 +139,12 @@ function genericCell(rulesId: string, raw: unknown, at: Path, j: number): Planne
 /** Expand and compile every study. `input` has passed the zod schema. */
 export function planScenario(input: ScenarioInput, name: string, options: PlanOptions = {}): Plan {
   const rules = input.rules;
-  const system = systemFor(rules);
-  if (!system) throw new FieldError(['rules'], `unknown rules "${rules}"`);
+  const known = systemFor(rules);
+  if (!known) throw new FieldError(['rules'], `unknown rules "${rules}"`);
+  if (options.gbaCharts && !known.withCharts) {
+    throw new FieldError(['charts'], `${known.name(rules)} has no charts to replace (charts are for gba-5)`);
+  }
+  const system = options.gbaCharts && known.withCharts ? known.withCharts(options.gbaCharts) : known;
   const dbmScenario = isDbm(rules);
   if (!dbmScenario && input.overrides) {
     throw new FieldError(['overrides'], `house-rule overrides are for DBM scenarios only (rules: ${rules})`);
@@ -177,7 +183,7 @@ export function planScenario(input: ScenarioInput, name: string, options: PlanOp
     }
     const cells = study.situations.map((raw, j): PlannedCell => {
       const at = [...path, 'situations', j];
-      if (!dbmScenario) return genericCell(rules, raw, at, j);
+      if (!dbmScenario) return genericCell(system, rules, raw, at, j);
       const situation = asField(at, () => parseDbmSituation({ rules, ...(raw as Record<string, unknown>) }));
       const { version, ruleset } = rulesFor(situation.rules);
       const a = formatElement(situation.a.element);
@@ -196,7 +202,9 @@ export function planScenario(input: ScenarioInput, name: string, options: PlanOp
   return {
     name,
     rules,
-    version: isDbm(rules) ? rulesFor(rules).version.name : system.name(rules),
+    version: isDbm(rules)
+      ? rulesFor(rules).version.name
+      : `${system.name(rules)}${options.gbaCharts ? `, charts ${options.gbaCharts.id}` : ''}`,
     houseRules: input.overrides !== undefined,
     seed: String(options.seed ?? input.seed ?? 1),
     outcomes: system.ruleset.outcomes,

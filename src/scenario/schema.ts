@@ -217,6 +217,13 @@ function scenarioSchema<C extends z.ZodType>(situation: z.ZodType, context: C) {
         .optional()
         .describe('Monte Carlo samples per cell (default 0: exact only)'),
       overrides: overridesSchema.optional().describe('House rules: costs and rule switches'),
+      charts: z
+        .string()
+        .min(1)
+        .optional()
+        .describe(
+          'GBA: your chart file (YAML/JSON, the shape of src/rules/gba/charts.json), relative to this file',
+        ),
       studies: z.array(studySchema(situation, context)).min(1),
     })
     .strict();

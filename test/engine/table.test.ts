@@ -4,8 +4,9 @@ import { enumerate } from '../../src/core/exact.ts';
 import { createRng } from '../../src/core/rng.ts';
 import { dbmRuleSetFor } from '../../src/engine/dbm-version.ts';
 import { marginals } from '../../src/engine/cell.ts';
-import { sampleCodes } from '../../src/engine/sample.ts';
-import { compileTable, exactCounts } from '../../src/engine/table.ts';
+import { sampleCodes, sampleWeighted } from '../../src/engine/sample.ts';
+import { compileTable, exactCounts, tableSpace } from '../../src/engine/table.ts';
+import { gba, GBA_OUTCOMES, gbaExact, parseGbaSituation } from '../../src/rules/gba/index.ts';
 import { dbm, type DbmSituation } from '../../src/rules/dbm/index.ts';
 import { parseElement as el } from '../../src/rules/dbm/notation.ts';
 import { side } from '../../src/rules/dbm/situation.ts';
@@ -65,6 +66,57 @@ describe('Monte Carlo sampling of a table', () => {
       const se = Math.sqrt((p * (1 - p)) / n);
       expect(Math.abs((mc[k] as number) / n - p)).toBeLessThanOrEqual(4 * se + 1e-12);
     }
+  });
+});
+
+describe('weighted tables from a rule set with an exact hook (GBA)', () => {
+  // Three units a side with both leaders: twelve d10s (10^12 combinations), far beyond a uniform table.
+  const hydaspes = parseGbaSituation({
+    rules: 'gba-5',
+    mode: 'shock',
+    a: {
+      leader: { name: 'Coenus', charisma: 2 },
+      units: [
+        { type: 'PH', tq: 7, size: 10, moved: true },
+        { type: 'HI', tq: 8, size: 6, moved: true },
+      ],
+    },
+    b: {
+      leader: { name: 'Porus', charisma: 2 },
+      units: [
+        { type: 'EL', tq: 6, size: 5 },
+        { type: 'LI', tq: 5, size: 5, missile: 'J' },
+        { type: 'LI', tq: 4, size: 5, missile: 'A' },
+      ],
+    },
+  });
+  it('holds the exact joint counts, over the whole dice space, without enumerating it', () => {
+    const dice = gba.dice(hydaspes).length;
+    expect(dice).toBeGreaterThanOrEqual(10);
+    const t = compileTable(gba, hydaspes);
+    expect(t.weights).toBeDefined();
+    expect(tableSpace(t)).toBe(10 ** dice);
+    const counts = exactCounts(t);
+    for (const j of gbaExact(hydaspes).joint) {
+      const code = GBA_OUTCOMES.indexOf(j.a) * GBA_OUTCOMES.length + GBA_OUTCOMES.indexOf(j.b);
+      expect(counts[code]).toBe(j.count);
+    }
+  });
+  it('sampling it estimates each joint probability within 4 standard errors, deterministically', () => {
+    const t = compileTable(gba, hydaspes);
+    const size = GBA_OUTCOMES.length ** 2;
+    const n = 200_000;
+    const w = t.weights as Float64Array;
+    const mc = sampleWeighted(t.codes, w, size, createRng('weighted'), n);
+    expect(Array.from(sampleWeighted(t.codes, w, size, createRng('weighted'), n))).toEqual(Array.from(mc));
+    const ex = exactCounts(t);
+    const space = tableSpace(t);
+    for (let k = 0; k < size; k++) {
+      const p = (ex[k] as number) / space;
+      const se = Math.sqrt((p * (1 - p)) / n);
+      expect(Math.abs((mc[k] as number) / n - p)).toBeLessThanOrEqual(4 * se + 1e-12);
+    }
+    expect(mc.reduce((s, c) => s + c, 0)).toBe(n);
   });
 });
 

@@ -7,7 +7,8 @@ import type { RuleSet } from '../../core/ruleset.ts';
 import { oddsReport } from '../../engine/odds.ts';
 import { readStructuredFile, StructuredFileError } from '../../io/structured-file.ts';
 import { isSituationError, situationErrorPath } from '../../core/situation-error.ts';
-import { ALL_RULES_IDS, systemFor } from '../../rules/registry.ts';
+import { readGbaChartsFile } from '../../io/gba-charts-file.ts';
+import { ALL_RULES_IDS, systemFor, type RuleSystem } from '../../rules/registry.ts';
 import { UsageError } from '../errors.ts';
 import { formatOdds } from '../format.ts';
 
@@ -103,6 +104,7 @@ export function registerOdds(program: Command, exit: { code: number }): void {
     .option('--shooting', 'same as --mode shooting')
     .addOption(new Option('--bound <side>', 'whose bound it is').choices(['a', 'b']))
     .addOption(new Option('--shooters <who>', 'shooting: which side shoots').choices(['a', 'b', 'both']))
+    .option('--charts <file>', 'GBA: your own chart file (YAML/JSON, the shape of src/rules/gba/charts.json)')
     .option('--json', 'print one JSON object (docs/situation.md "JSON output")');
   for (const side of ['a', 'b'] as const) {
     for (const f of SIDE_FLAGS) {
@@ -118,8 +120,9 @@ export function registerOdds(program: Command, exit: { code: number }): void {
   cmd.action((a: string | undefined, b: string | undefined, opts: Record<string, unknown>) => {
     const input = buildInput(a, b, opts);
     const rulesId = String((input as { rules?: string }).rules ?? 'dbm-3.2');
-    const system = systemFor(rulesId);
-    if (!system) throw new UsageError(`unknown rules "${rulesId}" (${ALL_RULES_IDS.join(', ')})`);
+    const known = systemFor(rulesId);
+    if (!known) throw new UsageError(`unknown rules "${rulesId}" (${ALL_RULES_IDS.join(', ')})`);
+    const system = withChartsFile(known, opts.charts as string | undefined, rulesId);
     for (const [k, v] of Object.entries(system.defaults)) input[k] ??= v;
     const situation = parseWithLocation(system.parseSituation, input, opts.situation as string | undefined);
     const report = oddsReport(system.ruleset as RuleSet<typeof situation, string>, situation);
@@ -132,6 +135,13 @@ export function registerOdds(program: Command, exit: { code: number }): void {
     }
     exit.code = 0;
   });
+}
+
+/** The system over the user's chart file, if one was given (only systems with charts take one). */
+function withChartsFile(system: RuleSystem, file: string | undefined, rulesId: string): RuleSystem {
+  if (file === undefined) return system;
+  if (!system.withCharts) throw new UsageError(`--charts: ${system.name(rulesId)} has no charts to replace`);
+  return system.withCharts(readGbaChartsFile(file));
 }
 
 let fileForErrors: { file: string; lineOf: (p: readonly (string | number)[]) => number } | undefined;

@@ -84,7 +84,8 @@ async function runLongStudies(
     onWork: (n: number) => progress.grow(n),
     onDone: (n: number) => progress.tick(n),
   };
-  const header = `Scenario \`${loaded.plan.name}\` (${loaded.file}), seed ${loaded.plan.seed}.`;
+  const charts = loaded.input.charts ? `, ${loaded.plan.version}` : '';
+  const header = `Scenario \`${loaded.plan.name}\` (${loaded.file})${charts}, seed ${loaded.plan.seed}.`;
   try {
     await withInterrupt(async (signal) => {
       const engagements = await runEngagementStudies(loaded.long, { ...opts, signal });

@@ -1,6 +1,6 @@
 /** Validation of untrusted GBA situation data (zod) into a GbaSituation, with defaults filled in. */
 import { z } from 'zod';
-import { FACINGS, type Facing } from './charts.ts';
+import { DEFAULT_GBA_CHARTS, FACINGS, type Facing, type GbaCharts } from './charts.ts';
 import { checkGbaSituation } from './legality.ts';
 import { SituationError, type GbaSituation, type GbaUnit } from './situation.ts';
 import {
@@ -90,7 +90,7 @@ const situationSchema = z.discriminatedUnion('mode', [shockSchema, missileSchema
  * Validates and completes a GBA situation from untrusted data (JSON, YAML). Structural errors and the
  * rule-level checks of `checkGbaSituation` throw a SituationError whose message starts with the field path.
  */
-export function parseGbaSituation(input: unknown): GbaSituation {
+export function parseGbaSituation(input: unknown, charts: GbaCharts = DEFAULT_GBA_CHARTS): GbaSituation {
   const r = situationSchema.safeParse(input);
   if (!r.success) {
     const issue = r.error.issues[0];
@@ -98,6 +98,6 @@ export function parseGbaSituation(input: unknown): GbaSituation {
     throw new SituationError(`${path}: ${issue ? issue.message : 'invalid situation'}`);
   }
   const s = r.data as GbaSituation;
-  checkGbaSituation(s);
+  checkGbaSituation(s, charts);
   return s;
 }
