@@ -52,7 +52,28 @@ function oddsMarkdown(r: RunResults, s: StudyResults): string {
       }
     }
   }
+  lines.push(...eventsMarkdown(s));
   return `${lines.join('\n')}\n`;
+}
+
+/** Events beside the outcomes (GBA breakthrough, leader casualty, supply), exact, when any cell has some. */
+function eventsMarkdown(s: StudyResults): string[] {
+  if (!s.cells.some((c) => c.events && c.events.length > 0)) return [];
+  const out = [
+    '',
+    '## Events (exact)',
+    '',
+    '| Situation | Event | Probability | Count | Rule |',
+    '| --- | --- | ---: | ---: | --- |',
+  ];
+  for (const c of s.cells) {
+    (c.events ?? []).forEach((e, k) => {
+      out.push(
+        `| ${k === 0 ? mdCell(c.label) : ''} | ${mdCell(e.label)} | ${dec(e.p, 4)} | ${e.count}/${e.of} | ${e.rule} |`,
+      );
+    });
+  }
+  return out;
 }
 
 function grid(s: StudyResults, title: string, value: (c: CellRecord) => string): string[] {

@@ -3,6 +3,7 @@
  * samples, rule version, tool version, shard size) and, per cell, exact and sampled distributions.
  * A pure function of (plan, counts): a single run and a merge of slices give the same object.
  */
+import type { ExactEvent } from '../core/exact.ts';
 import { cellResult, type CellResult } from '../engine/cell.ts';
 import { agreementZ } from '../engine/stats.ts';
 import type { Plan } from '../scenario/plan.ts';
@@ -21,6 +22,8 @@ export interface CellRecord {
   readonly costA?: number;
   readonly costB?: number;
   readonly result: CellResult;
+  /** Exact odds of events beyond outcomes, for rule sets that report them (GBA). */
+  readonly events?: readonly ExactEvent[];
 }
 
 export interface StudyResults {
@@ -99,6 +102,7 @@ export function buildResults(
         ...(c.costA !== undefined ? { costA: c.costA } : {}),
         ...(c.costB !== undefined ? { costB: c.costB } : {}),
         result: cellResult(c.table, plan.outcomes, sampled, s.samples, z),
+        ...(c.events ? { events: c.events } : {}),
       };
     });
     return {

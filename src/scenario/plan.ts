@@ -3,6 +3,7 @@
  * table (the exact enumeration happens here). Pure: no I/O, no randomness. Throws FieldError with the
  * path of anything whose meaning is wrong.
  */
+import type { ExactEvent } from '../core/exact.ts';
 import type { RuleSet } from '../core/ruleset.ts';
 import { dbmRuleSetFor } from '../engine/dbm-version.ts';
 import { compileTable, type OutcomeTable } from '../engine/table.ts';
@@ -35,6 +36,8 @@ export interface PlannedCell {
   /** The rule set's situation (a DbmSituation for DBM, a DbaSituation for DBA, ...). */
   readonly situation: unknown;
   readonly table: OutcomeTable;
+  /** Exact odds of the rule set's events beyond outcomes (GBA breakthrough, leader casualty, supply). */
+  readonly events?: readonly ExactEvent[];
 }
 
 export interface PlannedStudy {
@@ -127,12 +130,14 @@ function genericCell(system: RuleSystem, rulesId: string, raw: unknown, at: Path
   const ruleset = system.ruleset as unknown as RuleSet<unknown, string>;
   const a = ruleset.describeSide(situation, 'a');
   const b = ruleset.describeSide(situation, 'b');
+  const events = ruleset.exact?.(situation).events;
   return {
     a,
     b,
     label: `${j + 1}. ${a} v ${b}${situation.mode === 'close' ? '' : ` (${situation.mode})`}`,
     situation,
     table: compileTable(ruleset, situation),
+    ...(events && events.length > 0 ? { events } : {}),
   };
 }
 

@@ -108,6 +108,14 @@ studies:
     expect(f1['fight.md']).toContain('charts flat-card');
     const results = JSON.parse(f1['results.json'] as string);
     expect(results.studies[0].cells[0].result.a.exact['hits:1'].p).toBe(1);
+    // The card's breakthrough on every roll shows in the events table and in results.json.
+    expect(results.studies[0].cells[0].events.map((e: { id: string; p: number }) => [e.id, e.p])).toEqual([
+      ['breakthrough:a', 0],
+      ['breakthrough:b', 1],
+    ]);
+    expect(f1['first.md']).toContain(
+      '| Breakthrough against B: a defending unit takes +2 hits | 1.0000 | 100/100 | GBA 9.17 |',
+    );
   });
   it('refuses a missing chart file on the scenario line, and charts for DBM', async () => {
     const file = join(dir, 'missing.yaml');
