@@ -118,6 +118,24 @@ describe('weighted tables from a rule set with an exact hook (GBA)', () => {
     }
     expect(mc.reduce((s, c) => s + c, 0)).toBe(n);
   });
+  it('each draw lands on the code a plain search of the cumulative weights gives for the same uniform', () => {
+    const t = compileTable(gba, hydaspes);
+    const w = t.weights as Float64Array;
+    const size = GBA_OUTCOMES.length ** 2;
+    const n = 50_000;
+    const fast = sampleWeighted(t.codes, w, size, createRng('same-draws'), n);
+    const space = tableSpace(t);
+    const ref = new Float64Array(size);
+    const rng = createRng('same-draws');
+    for (let s = 0; s < n; s++) {
+      const r = Math.floor(rng.double() * space);
+      let acc = 0;
+      let i = 0;
+      while ((acc += w[i] as number) <= r) i++;
+      ref[t.codes[i] as number]! += 1;
+    }
+    expect(Array.from(fast)).toEqual(Array.from(ref));
+  });
 });
 
 describe('DBM rule set bound to a version object', () => {

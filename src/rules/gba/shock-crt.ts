@@ -8,6 +8,7 @@ import { charismaDrm } from './leaders.ts';
 import { settleRouts } from './shock-collapse.ts';
 import {
   Phase,
+  make,
   ROUTED,
   SHOCK_EVENT,
   unit,
@@ -99,7 +100,7 @@ export function crtStage(
   }
   settleRouts(c, h, st);
   return {
-    next: { ...state, ph: Phase.CollapseSave, i: 0, h, st, ev },
+    next: make(state, Phase.CollapseSave, 0, h, st, state.leader, state.z, ev),
     info: {
       sizes: col.sizes,
       ratio: col.ratio,

@@ -136,7 +136,24 @@ export function allRouted(c: CompiledShock, st: readonly number[], side: 'a' | '
 }
 
 export function set(state: ShockState, ph: Phase, i: number, h?: number[], st?: number[]): ShockState {
-  return { ...state, ph, i, h: h ?? state.h, st: st ?? state.st };
+  return make(state, ph, i, h ?? state.h, st ?? state.st);
+}
+
+/**
+ * A new state with every field given: one object shape for all states (the machine builds hundreds of
+ * thousands of them for a large shock, and an object spread is several times slower).
+ */
+export function make(
+  s: ShockState,
+  ph: Phase,
+  i: number,
+  h: readonly number[],
+  st: readonly number[],
+  leader: readonly [LeaderState, LeaderState] = s.leader,
+  z: number = s.z,
+  ev: number = s.ev,
+): ShockState {
+  return { ph, i, h, st, leader, z, ev };
 }
 
 export function with1(xs: readonly number[], j: number, v: number): number[] {

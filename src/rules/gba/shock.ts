@@ -12,6 +12,7 @@ import { crtStage } from './shock-crt.ts';
 import {
   allRouted,
   isAttacker,
+  make,
   PASSED,
   Phase,
   ROUTED,
@@ -99,7 +100,7 @@ export function shockStep(c: CompiledShock, s: ShockState): Step<ShockState> {
             leader[who] = 'casualty';
             ev |= who === 0 ? SHOCK_EVENT.leaderCasualtyA : SHOCK_EVENT.leaderCasualtyB;
           }
-          return { ...set(s, Phase.Leaders, who + 1), leader, ev };
+          return make(s, Phase.Leaders, who + 1, s.h, s.st, leader, s.z, ev);
         },
       };
     }
@@ -110,12 +111,12 @@ export function shockStep(c: CompiledShock, s: ShockState): Step<ShockState> {
       for (let j = 0; j < n; j++) {
         if (s.st[j] === STANDING && s.h[j] === unit(c, j).tq - 1 && inEnemyZoc(c, s.st, j)) z |= 1 << j;
       }
-      return { kind: 'go', next: { ...set(s, Phase.ZocCheck, 0), z } };
+      return { kind: 'go', next: make(s, Phase.ZocCheck, 0, s.h, s.st, s.leader, z) };
     }
     case Phase.ZocCheck: {
       let j = s.i;
       while (j < n && !(s.z & (1 << j))) j++;
-      if (j >= n) return { kind: 'go', next: { ...set(s, Phase.ZocSave, 0), z: 0 } };
+      if (j >= n) return { kind: 'go', next: make(s, Phase.ZocSave, 0, s.h, s.st, s.leader, 0) };
       const u = unit(c, j);
       return {
         kind: 'roll',
@@ -171,6 +172,23 @@ export function shockStep(c: CompiledShock, s: ShockState): Step<ShockState> {
 
 const ROLE_ORDER = ['pre', 'prestand', 'leader', 'crt', 'collapse', 'collapse2'];
 
+const LEADER_CODE: Readonly<Record<LeaderState, number>> = { ok: 0, casualty: 1, killed: 2 };
+
+/**
+ * The merging key of a state, one character per field (a large shock builds hundreds of thousands):
+ * phase, index, ZOC mask, events, leaders (only up to the CRT roll), then per unit its status and hits
+ * (a routed unit's hits do not matter).
+ */
+function shockKey(s: ShockState): string {
+  const leaders = s.ph <= Phase.Crt ? 1 + LEADER_CODE[s.leader[0]] * 3 + LEADER_CODE[s.leader[1]] : 0;
+  let k = String.fromCharCode(s.ph, s.i, s.z, s.ev, leaders);
+  for (let j = 0; j < s.st.length; j++) {
+    const st = s.st[j] as number;
+    k += String.fromCharCode(st === ROUTED ? 0xffff : st * 256 + (s.h[j] as number));
+  }
+  return k;
+}
+
 /** The events a shock reports: breakthrough against each side, and a leader casualty where one is checked. */
 function shockEvents(c: CompiledShock): MachineEvent[] {
   const out: MachineEvent[] = [
@@ -222,9 +240,7 @@ export function shockMachine(c: CompiledShock): Machine<ShockState> {
     // Merging key: a routed unit's hits and the leaders' state after the CRT roll cannot change the rest
     // of the resolution, so states differing only there share a DAG node. The event flags stay in the
     // key: they change no roll but they are part of what the finished path reports.
-    key: (s) =>
-      `${s.ph},${s.i},${s.h.map((x, j) => (s.st[j] === ROUTED ? '-' : x)).join('.')},${s.st.join('')},` +
-      `${s.ph <= Phase.Crt ? `${s.leader[0]},${s.leader[1]}` : ''},${s.z},${s.ev}`,
+    key: shockKey,
     roleOrder: (role) => {
       const [kind = '', who = ''] = role.split(':');
       return ROLE_ORDER.indexOf(kind) * 1000 + (who.startsWith('b') ? 100 : 0) + Number(who.slice(1) || 0);
