@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.ts';
+import { runMain } from '../cli/run-main.ts';
 import { DEFAULT_GBA_CHARTS_DATA } from '../../src/rules/gba/index.ts';
 import { cli } from './harness.ts';
 
@@ -33,20 +33,7 @@ const situation = {
 };
 writeFileSync(join(dir, 'duel.json'), JSON.stringify(situation));
 
-async function odds(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const ow = process.stdout.write.bind(process.stdout);
-  const ew = process.stderr.write.bind(process.stderr);
-  process.stdout.write = ((s: string) => ((out += s), true)) as typeof process.stdout.write;
-  process.stderr.write = ((s: string) => ((err += s), true)) as typeof process.stderr.write;
-  try {
-    return { code: await main(['odds', ...args]), out, err };
-  } finally {
-    process.stdout.write = ow;
-    process.stderr.write = ew;
-  }
-}
+const odds = (...args: string[]) => runMain(['odds', ...args]);
 
 describe('odds --charts', () => {
   it('uses the card: 1(3) on every roll, a breakthrough, then the two-hex saving roll decides (9.16-9.18)', async () => {

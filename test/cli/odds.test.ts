@@ -3,23 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.ts';
+import { runMain } from './run-main.ts';
 
-async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const ow = process.stdout.write.bind(process.stdout);
-  const ew = process.stderr.write.bind(process.stderr);
-  process.stdout.write = ((s: string) => ((out += s), true)) as typeof process.stdout.write;
-  process.stderr.write = ((s: string) => ((err += s), true)) as typeof process.stderr.write;
-  try {
-    const code = await main(args);
-    return { code, out, err };
-  } finally {
-    process.stdout.write = ow;
-    process.stderr.write = ew;
-  }
-}
+const run = runMain;
 
 describe('debellator odds', () => {
   it('prints the documented JSON object', async () => {
