@@ -93,6 +93,12 @@ studies:
     expect(files(two)).toEqual(f1);
     expect(f1['first.md']).toContain('charts flat-card');
     expect(f1['fight.md']).toContain('charts flat-card');
+    // The engagement's CSV: one row per measure, with the JSON record beside it.
+    const csv = (f1['fight.csv'] as string).split('\n');
+    expect(csv[0]).toBe('measure,side,unit,value,low,high');
+    const beatenB = csv.find((l) => l.startsWith('beaten,b,,'))!.split(',');
+    const record = JSON.parse(f1['fight.json'] as string);
+    expect(Number(beatenB[3])).toBeCloseTo(record.summary.bRouts.p, 6);
     const results = JSON.parse(f1['results.json'] as string);
     expect(results.studies[0].cells[0].result.a.exact['hits:1'].p).toBe(1);
     // The card's breakthrough on every roll shows in the events table and in results.json.

@@ -76,7 +76,7 @@ async function runLongStudies(
   const { writeReport: writeHtmlReport } = await import('../../report/render.ts');
   const { runBalanceStudies, runEngagementStudies, runGbaEngagementStudies } =
     await import('../../run/long-run.ts');
-  const { formatGbaEngagementMarkdown } = await import('../../gba-engagement/index.ts');
+  const { gbaEngagementFiles } = await import('../../report/gba-engagement-files.ts');
   const progress = new Progress(0, process.stderr, quiet);
   const opts = {
     threads,
@@ -94,14 +94,7 @@ async function runLongStudies(
       progress.end();
       const written: string[] = [];
       for (const e of engagements) written.push(...writeFiles(base, engagementFiles(e, header)));
-      for (const g of shocks) {
-        const md = `# ${g.title}\n\n${header}\n\n${formatGbaEngagementMarkdown(g.summary)}\n`;
-        const files = new Map([
-          [`${g.name}.md`, md],
-          [`${g.name}.json`, `${JSON.stringify(g, null, 2)}\n`],
-        ]);
-        written.push(...writeFiles(base, files));
-      }
+      for (const g of shocks) written.push(...writeFiles(base, gbaEngagementFiles(g, header)));
       const single = balances.length === 1;
       for (const b of balances) {
         const dir = single ? base : join(base, b.name);
