@@ -214,3 +214,106 @@ export function numberField(
     }),
   );
 }
+
+const ORDINAL_SUFFIX = ['nd', 'rd', 'th'];
+
+/**
+ * The ranks behind a front element (De Bellis rear support): one row per rank, numbered from 2nd, with
+ * the rule set's own controls and a remove button, then an "add" button while there are fewer than
+ * `max` ranks. `newRank` gives the rank the add button appends.
+ */
+export function rankList<R>(
+  id: string,
+  ranks: readonly R[],
+  max: number,
+  newRank: () => R,
+  rankControls: (rank: R, field: string, label: string, setRank: (r: R) => void) => Child[],
+  setRanks: (ranks: R[]) => void,
+): HTMLElement {
+  const rows = ranks.map((rank, i) => {
+    const field = `${id}.rear.${i}`;
+    const label = `${id.toUpperCase()} rank ${i + 2}`;
+    const setRank = (r: R) => setRanks(ranks.map((x, j) => (j === i ? r : x)));
+    return h(
+      'li',
+      { class: 'rank' },
+      h('span', { class: 'rank-no' }, `${i + 2}${ORDINAL_SUFFIX[i] ?? 'th'}`),
+      ...rankControls(rank, field, label, setRank),
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'icon',
+          'data-field': `${field}.remove`,
+          'aria-label': `Remove ${label}`,
+          onclick: () => setRanks(ranks.filter((_, j) => j !== i)),
+        },
+        '\u2715',
+      ),
+    );
+  });
+  return h(
+    'div',
+    { class: 'field' },
+    h('span', { class: 'field-label' }, 'Ranks behind'),
+    rows.length > 0 && h('ol', { class: 'ranks' }, rows),
+    ranks.length < max &&
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'add',
+          'data-field': `${id}.rear.add`,
+          onclick: () => setRanks([...ranks, newRank()]),
+        },
+        `+ ${ranks.length + 2}${ORDINAL_SUFFIX[ranks.length] ?? 'th'} rank`,
+      ),
+  );
+}
+
+export type CombatMode = 'close' | 'shooting';
+export type Bound = 'a' | 'b';
+export type Shooters = 'a' | 'b' | 'both';
+
+const SIDE_OPTIONS: readonly Option<Bound>[] = [
+  { value: 'a', label: 'A' },
+  { value: 'b', label: 'B' },
+];
+
+/**
+ * The De Bellis combat controls: close combat or shooting, whose bound, and (when shooting) who shoots.
+ * `shooters` is undefined in close combat.
+ */
+export function combatControls(
+  mode: CombatMode,
+  bound: Bound,
+  shooters: Shooters | undefined,
+  on: {
+    readonly mode: (m: CombatMode) => void;
+    readonly bound: (b: Bound) => void;
+    readonly shooters: (s: Shooters) => void;
+  },
+): Child[] {
+  return [
+    segmented(
+      'mode',
+      'Combat',
+      [
+        { value: 'close', label: 'Close combat' },
+        { value: 'shooting', label: 'Shooting' },
+      ],
+      mode,
+      on.mode,
+    ),
+    segmented('bound', 'Whose bound', SIDE_OPTIONS, bound, on.bound),
+    mode === 'shooting' &&
+      shooters !== undefined &&
+      segmented(
+        'shooters',
+        'Who shoots',
+        [...SIDE_OPTIONS, { value: 'both', label: 'Both' }],
+        shooters,
+        on.shooters,
+      ),
+  ];
+}

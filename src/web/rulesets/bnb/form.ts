@@ -18,11 +18,12 @@ import { BNB_GOINGS, BNB_WEAPONS } from '../../../rules/bnb/situation.ts';
 import { BNB_REGULARITIES, BNB_TROOP_NAMES, BNB_TROOP_TYPES } from '../../../rules/bnb/troops.ts';
 import {
   chip,
+  combatControls,
   count02,
   labelledSelect,
+  rankList,
   regTypeGradePicker,
   section,
-  segmented,
   select,
 } from '../../view/controls.ts';
 import { h } from '../../view/dom.ts';
@@ -52,23 +53,20 @@ const WEAPON_OPTIONS = BNB_WEAPONS.map((w) => ({ value: w, label: w }));
 const armed = (e: BnbElement) => e.type === 'Bw' || e.type === 'Ps';
 
 function rearRanks(id: Id, side: BnbSide, set: (changes: Partial<BnbSide>) => void): HTMLElement {
-  const setRank = (i: number, rank: BnbRearRank) =>
-    set({ rear: side.rear.map((r, j) => (j === i ? rank : r)) });
-  const rows = side.rear.map((rank, i) => {
-    const field = `${id}.rear.${i}`;
-    const label = `${id.toUpperCase()} rank ${i + 2}`;
-    return h(
-      'li',
-      { class: 'rank' },
-      h('span', { class: 'rank-no' }, `${i + 2}${['nd', 'rd'][i]}`),
-      picker(`${field}.element`, label, rank.element, (element) => setRank(i, { ...rank, element })),
+  return rankList<BnbRearRank>(
+    id,
+    side.rear,
+    2,
+    () => ({ element: side.rear.at(-1)?.element ?? side.element }),
+    (rank, field, label, setRank) => [
+      picker(`${field}.element`, label, rank.element, (element) => setRank({ ...rank, element })),
       (armed(rank.element) || rank.weapon !== undefined) &&
         select(
           `${field}.weapon`,
           `${label}: weapon`,
           WEAPON_OPTIONS,
           rank.weapon ?? 'bow',
-          (weapon: BnbWeapon) => setRank(i, { ...rank, weapon }),
+          (weapon: BnbWeapon) => setRank({ ...rank, weapon }),
         ),
       (rank.element.type === 'Ps' || rank.listPermitted === true) &&
         chip(
@@ -77,40 +75,12 @@ function rearRanks(id: Id, side: BnbSide, set: (changes: Partial<BnbSide>) => vo
           rank.listPermitted === true,
           (v) => {
             const { listPermitted: _old, ...rest } = rank;
-            setRank(i, v ? { ...rest, listPermitted: true } : rest);
+            setRank(v ? { ...rest, listPermitted: true } : rest);
           },
           'The army list allows this psiloi support',
         ),
-      h(
-        'button',
-        {
-          type: 'button',
-          class: 'icon',
-          'data-field': `${field}.remove`,
-          'aria-label': `Remove ${label}`,
-          onclick: () => set({ rear: side.rear.filter((_, j) => j !== i) }),
-        },
-        '\u2715',
-      ),
-    );
-  });
-  return h(
-    'div',
-    { class: 'field' },
-    h('span', { class: 'field-label' }, 'Ranks behind'),
-    rows.length > 0 && h('ol', { class: 'ranks' }, rows),
-    side.rear.length < 2 &&
-      h(
-        'button',
-        {
-          type: 'button',
-          class: 'add',
-          'data-field': `${id}.rear.add`,
-          onclick: () =>
-            set({ rear: [...side.rear, { element: side.rear.at(-1)?.element ?? side.element }] }),
-        },
-        `+ ${['2nd', '3rd'][side.rear.length]} rank`,
-      ),
+    ],
+    (rear) => set({ rear }),
   );
 }
 
@@ -183,35 +153,23 @@ function sideCard(id: Id, s: BnbSituation, emit: Emit): HTMLElement {
 }
 
 function combatRow(s: BnbSituation, emit: Emit): HTMLElement {
-  const ab = [
-    { value: 'a', label: 'A' },
-    { value: 'b', label: 'B' },
-  ] as const;
   const shooters = s.mode === 'shooting' ? s.shooters : 'both';
   const raining = s.mode === 'shooting' && s.raining;
   return h(
     'div',
     { class: 'combat' },
-    segmented(
-      'mode',
-      'Combat',
-      [
-        { value: 'close', label: 'Close combat' },
-        { value: 'shooting', label: 'Shooting' },
-      ],
-      s.mode,
-      (mode) =>
+    combatControls(s.mode, s.bound, s.mode === 'shooting' ? s.shooters : undefined, {
+      mode: (mode) =>
         emit(
           mode === 'close'
             ? { rules: s.rules, mode, bound: s.bound, a: s.a, b: s.b }
             : { rules: s.rules, mode, bound: s.bound, shooters, raining, a: s.a, b: s.b },
         ),
-    ),
-    segmented('bound', 'Whose bound', ab, s.bound, (bound) => emit({ ...s, bound })),
-    s.mode === 'shooting' &&
-      segmented('shooters', 'Who shoots', [...ab, { value: 'both', label: 'Both' }], s.shooters, (sh) =>
-        emit({ ...s, shooters: sh }),
-      ),
+      bound: (bound) => emit({ ...s, bound }),
+      shooters: (sh) => {
+        if (s.mode === 'shooting') emit({ ...s, shooters: sh });
+      },
+    }),
     s.mode === 'shooting' &&
       h(
         'div',

@@ -15,7 +15,7 @@ import {
   type DbaSupporter,
 } from '../../../rules/dba/index.ts';
 import { DBA_DEFENDING, DBA_GOINGS } from '../../../rules/dba/situation.ts';
-import { chip, count02, labelledSelect, section, segmented, select } from '../../view/controls.ts';
+import { chip, combatControls, count02, labelledSelect, section, select } from '../../view/controls.ts';
 import { h } from '../../view/dom.ts';
 
 type Id = 'a' | 'b';
@@ -230,28 +230,14 @@ function sideCard(id: Id, s: DbaSituation, emit: Emit): HTMLElement {
 }
 
 function combatRow(s: DbaSituation, emit: Emit): HTMLElement {
-  const ab = [
-    { value: 'a', label: 'A' },
-    { value: 'b', label: 'B' },
-  ] as const;
   return h(
     'div',
     { class: 'combat' },
-    segmented(
-      'mode',
-      'Combat',
-      [
-        { value: 'close', label: 'Close combat' },
-        { value: 'shooting', label: 'Shooting' },
-      ],
-      s.mode,
-      (mode) => emit({ ...s, mode }),
-    ),
-    segmented('bound', 'Whose bound', ab, s.bound, (bound) => emit({ ...s, bound })),
-    s.mode === 'shooting' &&
-      segmented('shooters', 'Who shoots', [...ab, { value: 'both', label: 'Both' }], s.shooters, (shooters) =>
-        emit({ ...s, shooters }),
-      ),
+    combatControls(s.mode, s.bound, s.shooters, {
+      mode: (mode) => emit({ ...s, mode }),
+      bound: (bound) => emit({ ...s, bound }),
+      shooters: (shooters) => emit({ ...s, shooters }),
+    }),
   );
 }
 

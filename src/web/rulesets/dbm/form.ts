@@ -23,7 +23,15 @@ import {
   type Element,
   type TroopType,
 } from '../../../rules/dbm/troops.ts';
-import { chip, regTypeGradePicker, section, segmented, select } from '../../view/controls.ts';
+import {
+  chip,
+  combatControls,
+  rankList,
+  regTypeGradePicker,
+  section,
+  segmented,
+  select,
+} from '../../view/controls.ts';
 import { h } from '../../view/dom.ts';
 
 type Id = 'a' | 'b';
@@ -61,15 +69,13 @@ const elementPicker = (field: string, label: string, e: Element, pick: (e: Eleme
   regTypeGradePicker(field, label, CATALOGUE, e, pick);
 
 function rearRanks(id: Id, side: DbmSide, set: (changes: Partial<DbmSide>) => void): HTMLElement {
-  const setRank = (i: number, rank: RearRank) => set({ rear: side.rear.map((r, j) => (j === i ? rank : r)) });
-  const rows = side.rear.map((rank, i) => {
-    const field = `${id}.rear.${i}`;
-    const label = `${id.toUpperCase()} rank ${i + 2}`;
-    return h(
-      'li',
-      { class: 'rank' },
-      h('span', { class: 'rank-no' }, `${i + 2}${['nd', 'rd', 'th'][i]}`),
-      elementPicker(`${field}.element`, label, rank.element, (element) => setRank(i, { ...rank, element })),
+  return rankList<RearRank>(
+    id,
+    side.rear,
+    3,
+    () => ({ element: side.rear.at(-1)?.element ?? side.element }),
+    (rank, field, label, setRank) => [
+      elementPicker(`${field}.element`, label, rank.element, (element) => setRank({ ...rank, element })),
       rank.element.type === 'Ps' &&
         select(
           `${field}.weapon`,
@@ -81,7 +87,7 @@ function rearRanks(id: Id, side: DbmSide, set: (changes: Partial<DbmSide>) => vo
           rank.weapon ?? '',
           (w) => {
             const { weapon: _old, ...rest } = rank;
-            setRank(i, w === '' ? rest : { ...rest, weapon: w });
+            setRank(w === '' ? rest : { ...rest, weapon: w });
           },
         ),
       chip(
@@ -90,40 +96,12 @@ function rearRanks(id: Id, side: DbmSide, set: (changes: Partial<DbmSide>) => vo
         rank.listPermitted === true,
         (v) => {
           const { listPermitted: _old, ...rest } = rank;
-          setRank(i, v ? { ...rest, listPermitted: true } : rest);
+          setRank(v ? { ...rest, listPermitted: true } : rest);
         },
         'The army list expressly permits this element to support',
       ),
-      h(
-        'button',
-        {
-          type: 'button',
-          class: 'icon',
-          'data-field': `${field}.remove`,
-          'aria-label': `Remove ${label}`,
-          onclick: () => set({ rear: side.rear.filter((_, j) => j !== i) }),
-        },
-        '\u2715',
-      ),
-    );
-  });
-  return h(
-    'div',
-    { class: 'field' },
-    h('span', { class: 'field-label' }, 'Ranks behind'),
-    rows.length > 0 && h('ol', { class: 'ranks' }, rows),
-    side.rear.length < 3 &&
-      h(
-        'button',
-        {
-          type: 'button',
-          class: 'add',
-          'data-field': `${id}.rear.add`,
-          onclick: () =>
-            set({ rear: [...side.rear, { element: side.rear.at(-1)?.element ?? side.element }] }),
-        },
-        `+ ${['2nd', '3rd', '4th'][side.rear.length]} rank`,
-      ),
+    ],
+    (rear) => set({ rear }),
   );
 }
 
@@ -221,38 +199,11 @@ function combatRow(s: DbmSituation, emit: Emit): HTMLElement {
   return h(
     'div',
     { class: 'combat' },
-    segmented(
-      'mode',
-      'Combat',
-      [
-        { value: 'close', label: 'Close combat' },
-        { value: 'shooting', label: 'Shooting' },
-      ],
-      s.mode,
-      (mode) => emit({ ...s, mode }),
-    ),
-    segmented(
-      'bound',
-      'Whose bound',
-      [
-        { value: 'a', label: 'A' },
-        { value: 'b', label: 'B' },
-      ],
-      s.bound,
-      (bound) => emit({ ...s, bound }),
-    ),
-    s.mode === 'shooting' &&
-      segmented(
-        'shooters',
-        'Who shoots',
-        [
-          { value: 'a', label: 'A' },
-          { value: 'b', label: 'B' },
-          { value: 'both', label: 'Both' },
-        ],
-        s.shooters,
-        (shooters) => emit({ ...s, shooters }),
-      ),
+    combatControls(s.mode, s.bound, s.shooters, {
+      mode: (mode) => emit({ ...s, mode }),
+      bound: (bound) => emit({ ...s, bound }),
+      shooters: (shooters) => emit({ ...s, shooters }),
+    }),
   );
 }
 
