@@ -317,3 +317,38 @@ export function combatControls(
       ),
   ];
 }
+
+/** The combat row of a situation whose every mode has `shooters` (DBM, DBA). */
+export function combatRow<S extends { mode: CombatMode; bound: Bound; shooters: Shooters }>(
+  s: S,
+  emit: (s: S) => void,
+): HTMLElement {
+  return h(
+    'div',
+    { class: 'combat' },
+    combatControls(s.mode, s.bound, s.shooters, {
+      mode: (mode) => emit({ ...s, mode }),
+      bound: (bound) => emit({ ...s, bound }),
+      shooters: (shooters) => emit({ ...s, shooters }),
+    }),
+  );
+}
+
+/** "list permits" on a rank behind: the army list lets this element support (rules vary by system). */
+export function listPermittedChip<R extends { readonly listPermitted?: boolean | undefined }>(
+  field: string,
+  rank: R,
+  setRank: (r: R) => void,
+  title: string,
+): HTMLElement {
+  return chip(
+    `${field}.listPermitted`,
+    'list permits',
+    rank.listPermitted === true,
+    (v) => {
+      const { listPermitted: _old, ...rest } = rank;
+      setRank((v ? { ...rest, listPermitted: true } : rest) as R);
+    },
+    title,
+  );
+}

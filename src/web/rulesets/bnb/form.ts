@@ -21,6 +21,7 @@ import {
   combatControls,
   count02,
   labelledSelect,
+  listPermittedChip,
   rankList,
   regTypeGradePicker,
   section,
@@ -69,16 +70,7 @@ function rearRanks(id: Id, side: BnbSide, set: (changes: Partial<BnbSide>) => vo
           (weapon: BnbWeapon) => setRank({ ...rank, weapon }),
         ),
       (rank.element.type === 'Ps' || rank.listPermitted === true) &&
-        chip(
-          `${field}.listPermitted`,
-          'list permits',
-          rank.listPermitted === true,
-          (v) => {
-            const { listPermitted: _old, ...rest } = rank;
-            setRank(v ? { ...rest, listPermitted: true } : rest);
-          },
-          'The army list allows this psiloi support',
-        ),
+        listPermittedChip(field, rank, setRank, 'The army list allows this psiloi support'),
     ],
     (rear) => set({ rear }),
   );

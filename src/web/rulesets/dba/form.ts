@@ -15,7 +15,7 @@ import {
   type DbaSupporter,
 } from '../../../rules/dba/index.ts';
 import { DBA_DEFENDING, DBA_GOINGS } from '../../../rules/dba/situation.ts';
-import { chip, combatControls, count02, labelledSelect, section, select } from '../../view/controls.ts';
+import { chip, combatRow, count02, labelledSelect, section, select } from '../../view/controls.ts';
 import { h } from '../../view/dom.ts';
 
 type Id = 'a' | 'b';
@@ -226,18 +226,6 @@ function sideCard(id: Id, s: DbaSituation, emit: Emit): HTMLElement {
           set({ alsoAssaulting: n }),
         ),
     ),
-  );
-}
-
-function combatRow(s: DbaSituation, emit: Emit): HTMLElement {
-  return h(
-    'div',
-    { class: 'combat' },
-    combatControls(s.mode, s.bound, s.shooters, {
-      mode: (mode) => emit({ ...s, mode }),
-      bound: (bound) => emit({ ...s, bound }),
-      shooters: (shooters) => emit({ ...s, shooters }),
-    }),
   );
 }
 

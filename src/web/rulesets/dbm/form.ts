@@ -25,7 +25,8 @@ import {
 } from '../../../rules/dbm/troops.ts';
 import {
   chip,
-  combatControls,
+  combatRow,
+  listPermittedChip,
   rankList,
   regTypeGradePicker,
   section,
@@ -90,16 +91,7 @@ function rearRanks(id: Id, side: DbmSide, set: (changes: Partial<DbmSide>) => vo
             setRank(w === '' ? rest : { ...rest, weapon: w });
           },
         ),
-      chip(
-        `${field}.listPermitted`,
-        'list permits',
-        rank.listPermitted === true,
-        (v) => {
-          const { listPermitted: _old, ...rest } = rank;
-          setRank(v ? { ...rest, listPermitted: true } : rest);
-        },
-        'The army list expressly permits this element to support',
-      ),
+      listPermittedChip(field, rank, setRank, 'The army list expressly permits this element to support'),
     ],
     (rear) => set({ rear }),
   );
@@ -192,18 +184,6 @@ function sideCard(id: Id, s: DbmSituation, emit: Emit): HTMLElement {
         ),
       ),
     ),
-  );
-}
-
-function combatRow(s: DbmSituation, emit: Emit): HTMLElement {
-  return h(
-    'div',
-    { class: 'combat' },
-    combatControls(s.mode, s.bound, s.shooters, {
-      mode: (mode) => emit({ ...s, mode }),
-      bound: (bound) => emit({ ...s, bound }),
-      shooters: (shooters) => emit({ ...s, shooters }),
-    }),
   );
 }
 
