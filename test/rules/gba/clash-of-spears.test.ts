@@ -12,21 +12,7 @@ import {
   type GbaShockSituation,
 } from '../../../src/rules/gba/index.ts';
 import { shockSuperiority } from '../../../src/rules/gba/superiority.ts';
-import type { GbaUnit } from '../../../src/rules/gba/situation.ts';
-
-const u = (type: GbaUnit['type'], extra: Partial<GbaUnit> = {}): GbaUnit => ({
-  type,
-  tq: 6,
-  size: 5,
-  hits: 0,
-  supply: 'full',
-  twoHex: type === 'PH',
-  doubleDepth: false,
-  moved: false,
-  longCharge: false,
-  advanceHits: 0,
-  ...extra,
-});
+import { unit } from './helpers.ts';
 
 describe('9.15 examples', () => {
   it('Ex.1: hoplites attacking peltasts frontally use column 9 (HI vs LP)', () => {
@@ -35,10 +21,10 @@ describe('9.15 examples', () => {
   it('Ex.2: a PH attacking an HI through its flank gets column 11, a foot SK frontally 13; AS either way', () => {
     expect(baseColumn(charts, 'PH', 'HI', 'flank')).toBe(11);
     expect(baseColumn(charts, 'PH', 'SK', 'front')).toBe(13);
-    expect(shockSuperiority(charts, u('PH'), u('HI'), 'flank', false).superiority).toBe('AS');
-    expect(shockSuperiority(charts, u('PH'), u('SK', { missile: 'S' }), 'front', false).superiority).toBe(
-      'AS',
-    );
+    expect(shockSuperiority(charts, unit('PH'), unit('HI'), 'flank', false).superiority).toBe('AS');
+    expect(
+      shockSuperiority(charts, unit('PH'), unit('SK', { missile: 'S' }), 'front', false).superiority,
+    ).toBe('AS');
   });
   it('Ex.2: the defender picks the HI, so the combat is fought on column 11 (first listed unit, 9.15)', () => {
     const s = parseGbaSituation({
@@ -60,7 +46,7 @@ describe('9.15 examples', () => {
   });
   it('Ex.3: a Lancer attacking a PH from the rear uses column 11 with Attack Superiority', () => {
     expect(baseColumn(charts, 'LN', 'PH', 'rear')).toBe(11);
-    expect(shockSuperiority(charts, u('LN'), u('PH'), 'rear', false).superiority).toBe('AS');
+    expect(shockSuperiority(charts, unit('LN'), unit('PH'), 'rear', false).superiority).toBe('AS');
   });
 });
 
@@ -80,9 +66,9 @@ describe('chart cells revealed by the seed (gba.md 2a)', () => {
     expect(crtCell(charts, -2, -3)).toEqual({ attacker: 6, defender: 1 });
   });
   it('Superiority: PH is AS against LI; neither PH nor HI has any against EL', () => {
-    expect(weaponSuperiority(charts, 'PH', u('LI'))).toBe('AS');
-    expect(weaponSuperiority(charts, 'PH', u('EL'))).toBe('none');
-    expect(weaponSuperiority(charts, 'HI', u('EL'))).toBe('none');
+    expect(weaponSuperiority(charts, 'PH', unit('LI'))).toBe('AS');
+    expect(weaponSuperiority(charts, 'PH', unit('EL'))).toBe('none');
+    expect(weaponSuperiority(charts, 'HI', unit('EL'))).toBe('none');
   });
   it('LP shares the LI row and column of the Clash of Spears; SK* attackers use the SK* column', () => {
     expect(baseColumn(charts, 'LP', 'PH', 'front')).toBe(baseColumn(charts, 'LI', 'PH', 'front'));

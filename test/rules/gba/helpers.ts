@@ -3,6 +3,7 @@ import {
   parseGbaSituation,
   type GbaMissileSituation,
   type GbaShockSituation,
+  type GbaUnit,
 } from '../../../src/rules/gba/index.ts';
 
 export const shock = (x: Record<string, unknown>): GbaShockSituation =>
@@ -12,3 +13,18 @@ export const missile = (x: Record<string, unknown>): GbaMissileSituation =>
   parseGbaSituation({ rules: 'gba-5', mode: 'missile', ...x }) as GbaMissileSituation;
 
 export const side = (...units: Record<string, unknown>[]) => ({ units });
+
+/** A bare unit as the parser would complete it (TQ 6, Size 5, no hits, full supply, PH two-hex). */
+export const unit = (type: GbaUnit['type'], extra: Partial<GbaUnit> = {}): GbaUnit => ({
+  type,
+  tq: 6,
+  size: 5,
+  hits: 0,
+  supply: 'full',
+  twoHex: type === 'PH',
+  doubleDepth: false,
+  moved: false,
+  longCharge: false,
+  advanceHits: 0,
+  ...extra,
+});

@@ -1,6 +1,7 @@
 /** GBA 5e 9.16 step 1 (Superiority) and step 2 (Size Ratio Difference). */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GBA_CHARTS as charts } from '../../../src/rules/gba/charts.ts';
+import { unit } from './helpers.ts';
 import type { GbaUnit } from '../../../src/rules/gba/situation.ts';
 import { countedSize, sizeRatio, sizeShift } from '../../../src/rules/gba/size.ts';
 import { shockSuperiority } from '../../../src/rules/gba/superiority.ts';
@@ -39,54 +40,41 @@ describe('9.16 step 2: Size ratio', () => {
   });
 });
 
-const u = (type: GbaUnit['type'], extra: Partial<GbaUnit> = {}): GbaUnit => ({
-  type,
-  tq: 6,
-  size: 5,
-  hits: 0,
-  supply: 'full',
-  twoHex: false,
-  doubleDepth: false,
-  moved: false,
-  longCharge: false,
-  advanceHits: 0,
-  ...extra,
-});
 const sup = (a: GbaUnit, d: GbaUnit, facing: 'front' | 'flank' | 'rear', threatened = false) =>
   shockSuperiority(charts, a, d, facing, threatened);
 
 describe('9.16 step 1: Superiority', () => {
   it('a flank or rear attack earns Position Superiority, hence AS', () => {
-    expect(sup(u('MI'), u('HC'), 'flank')).toMatchObject({ position: true, superiority: 'AS' });
+    expect(sup(unit('MI'), unit('HC'), 'flank')).toMatchObject({ position: true, superiority: 'AS' });
   });
   it('denied: a skirmisher through its flank, cavalry on an elephant, elephant on elephant, a threatened attacker', () => {
-    expect(sup(u('HC'), u('SK'), 'flank').position).toBe(false);
-    expect(sup(u('HC'), u('SK'), 'rear').position).toBe(true);
-    expect(sup(u('LN'), u('EL'), 'rear').position).toBe(false);
-    expect(sup(u('EL'), u('EL'), 'flank').position).toBe(false);
-    expect(sup(u('HI'), u('PH'), 'rear', true).position).toBe(false);
+    expect(sup(unit('HC'), unit('SK'), 'flank').position).toBe(false);
+    expect(sup(unit('HC'), unit('SK'), 'rear').position).toBe(true);
+    expect(sup(unit('LN'), unit('EL'), 'rear').position).toBe(false);
+    expect(sup(unit('EL'), unit('EL'), 'flank').position).toBe(false);
+    expect(sup(unit('HI'), unit('PH'), 'rear', true).position).toBe(false);
   });
   it('a denied flank attack falls back to the weapon systems: a threatened HC on a PH flank meets DS', () => {
     // With Position Superiority denied (threatened attacker), the chart cell PH-defender/HC-attacker is DS.
-    expect(sup(u('HC'), u('PH'), 'flank', true).superiority).toBe('DS');
+    expect(sup(unit('HC'), unit('PH'), 'flank', true).superiority).toBe('DS');
   });
   it('SK* with Position Superiority gains AS only over chariots and skirmishers', () => {
-    expect(sup(u('SK*'), u('HI'), 'rear')).toMatchObject({ position: true, superiority: 'none' });
-    expect(sup(u('SK*'), u('CH'), 'rear').superiority).toBe('AS');
+    expect(sup(unit('SK*'), unit('HI'), 'rear')).toMatchObject({ position: true, superiority: 'none' });
+    expect(sup(unit('SK*'), unit('CH'), 'rear').superiority).toBe('AS');
   });
   it('LC with Position Superiority over PH/HI/MI gains nothing', () => {
-    expect(sup(u('LC'), u('MI'), 'rear')).toMatchObject({ position: true, superiority: 'none' });
-    expect(sup(u('LC'), u('LI'), 'rear').superiority).toBe('AS');
+    expect(sup(unit('LC'), unit('MI'), 'rear')).toMatchObject({ position: true, superiority: 'none' });
+    expect(sup(unit('LC'), unit('LI'), 'rear').superiority).toBe('AS');
   });
   it('J class LI/LP are DS against LC, except when Missile No', () => {
-    expect(sup(u('LC', { missile: 'MJ' }), u('LP', { missile: 'J' }), 'front').superiority).toBe('DS');
+    expect(sup(unit('LC', { missile: 'MJ' }), unit('LP', { missile: 'J' }), 'front').superiority).toBe('DS');
     expect(
-      sup(u('LC', { missile: 'MJ' }), u('LP', { missile: 'J', supply: 'no' }), 'front').superiority,
+      sup(unit('LC', { missile: 'MJ' }), unit('LP', { missile: 'J', supply: 'no' }), 'front').superiority,
     ).toBe('none');
   });
   it('weapon systems: PH AS over LI, HC DS-ed by PH frontally, skirmishers lose to all', () => {
-    expect(sup(u('PH'), u('LI'), 'front').superiority).toBe('AS');
-    expect(sup(u('HC'), u('PH'), 'front').superiority).toBe('DS');
-    expect(sup(u('LI'), u('SK'), 'front').superiority).toBe('AS');
+    expect(sup(unit('PH'), unit('LI'), 'front').superiority).toBe('AS');
+    expect(sup(unit('HC'), unit('PH'), 'front').superiority).toBe('DS');
+    expect(sup(unit('LI'), unit('SK'), 'front').superiority).toBe('AS');
   });
 });
