@@ -3,12 +3,11 @@
  * console error, nothing fetched from the network, and the page fits a phone's width. Needs chromium
  * (apt-get install -y chromium); without it this test fails, it does not skip.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   boundsHistogramSpec,
@@ -19,24 +18,8 @@ import {
 } from '../../src/report/charts/index.ts';
 import type { ReportInput } from '../../src/report/html.ts';
 import { writeReport } from '../../src/report/render.ts';
+import { launchChromium } from '../chromium.ts';
 import { boundsInput, costChangeInput, heatmapInput, outcomeInput, scatterInput } from './fixtures.ts';
-
-/** Where chromium is: $CHROMIUM, else `which chromium`; a clear error when there is none. */
-function chromiumPath(): string {
-  const fromEnv = process.env['CHROMIUM'];
-  if (fromEnv) {
-    if (!existsSync(fromEnv))
-      throw new Error(`CHROMIUM=${fromEnv} does not exist (apt-get install -y chromium)`);
-    return fromEnv;
-  }
-  try {
-    return execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
-  } catch {
-    throw new Error(
-      'chromium not found: install it (apt-get install -y chromium) or set CHROMIUM=/path/to/it',
-    );
-  }
-}
 
 const REPORT: ReportInput = {
   title: 'Synthetic balance report',
@@ -84,20 +67,7 @@ afterAll(async () => {
 
 /** Launched inside the test (not in a hook) so a missing chromium is a failed test, never a skipped one. */
 async function launch(): Promise<BrowserContext> {
-  const executablePath = chromiumPath();
-  context = await chromium.launchPersistentContext(join(dir, 'profile'), {
-    executablePath,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  context = await launchChromium(join(dir, 'profile'));
   return context;
 }
 

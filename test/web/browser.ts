@@ -2,35 +2,15 @@
  * Shared set-up of the browser tests: Debian's chromium driven by playwright-core (never a downloaded
  * browser), the page built into a temporary folder and served by the `serve` command's static server.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../chromium.ts';
 import { buildWeb } from '../../scripts/build-web.ts';
 import { serveStatic, type StaticServer } from '../../src/cli/commands/serve.ts';
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-/** Debian's chromium, or a clear failure: the browser tests must not be skipped silently. */
-export function chromiumPath(): string {
-  try {
-    return execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
-  } catch {
-    throw new Error(
-      "chromium is not installed: the web page tests drive Debian's chromium. Install it with " +
-        '`apt-get update && apt-get install -y chromium` (never `npx playwright install`).',
-    );
-  }
-}
+export { chromiumPath } from '../chromium.ts';
 
 export interface Harness {
   readonly url: string;
@@ -42,15 +22,11 @@ export interface Harness {
 }
 
 export async function startHarness(): Promise<Harness> {
-  const executablePath = chromiumPath();
   const site = mkdtempSync(join(tmpdir(), 'debellator-web-'));
   const profile = mkdtempSync(join(tmpdir(), 'debellator-chromium-'));
   await buildWeb({ outDir: site });
   const server: StaticServer = await serveStatic(site, { port: 0, host: '127.0.0.1' });
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath,
-    headless: true,
-    args: CHROMIUM_ARGS,
+  const context = await launchChromium(profile, {
     acceptDownloads: true,
     viewport: { width: 390, height: 844 },
   });
