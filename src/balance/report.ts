@@ -66,6 +66,19 @@ function elementRows(v: VersionResult, fmt: (n: number) => string | number): (st
 
 const CHANGE_COLUMNS = ['element', 'old cost', 'new cost', 'break-even', 'low', 'high', 'verdict'] as const;
 
+/** One row per changed type, in CHANGE_COLUMNS order; `fmt` formats the break-even and its interval. */
+function changeRows(r: BalanceResults, fmt: (n: number) => string | number): (string | number)[][] {
+  return r.changes.map((c) => [
+    c.element,
+    c.oldCost,
+    c.newCost,
+    fmt(c.breakEven),
+    fmt(c.low),
+    fmt(c.high),
+    c.verdict,
+  ]);
+}
+
 /** Every table of the study, as Markdown and CSV files (name -> text). */
 export function balanceTables(r: BalanceResults): Record<string, string> {
   const out: Record<string, string> = {};
@@ -101,32 +114,15 @@ export function balanceTables(r: BalanceResults): Record<string, string> {
     );
   }
   if (r.changes.length > 0) {
-    const rows = r.changes.map((c) => [
-      c.element,
-      c.oldCost,
-      c.newCost,
-      f2(c.breakEven),
-      f2(c.low),
-      f2(c.high),
-      c.verdict,
-    ]);
     md.push(
       `## Cost changes, ${r.versions[0]?.name} to ${r.versions[r.versions.length - 1]?.name}`,
       '',
-      mdTable(CHANGE_COLUMNS, rows),
+      mdTable(CHANGE_COLUMNS, changeRows(r, f2)),
       '',
     );
     out['changes.csv'] = csv(
       CHANGE_COLUMNS,
-      r.changes.map((c) => [
-        c.element,
-        c.oldCost,
-        c.newCost,
-        Number(c.breakEven.toFixed(6)),
-        Number(c.low.toFixed(6)),
-        Number(c.high.toFixed(6)),
-        c.verdict,
-      ]),
+      changeRows(r, (n) => Number(n.toFixed(6))),
     );
   }
   out['balance.md'] = md.join('\n');
@@ -202,15 +198,7 @@ export function balanceReport(r: BalanceResults, config: BalanceConfig, reproduc
         {
           caption: 'Cost changes and verdicts',
           columns: [...CHANGE_COLUMNS],
-          rows: r.changes.map((c) => [
-            c.element,
-            c.oldCost,
-            c.newCost,
-            f2(c.breakEven),
-            f2(c.low),
-            f2(c.high),
-            c.verdict,
-          ]),
+          rows: changeRows(r, f2),
         },
       ],
       reproduce,
