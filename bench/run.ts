@@ -51,8 +51,9 @@ const fmtRate = (r: number) => `${(r / 1e6).toFixed(1)}M/s`;
 
 let sink = 0;
 
-async function samplingRate(): Promise<void> {
-  const table = compileTable(dbm, {
+/** The single combat the sampling figures use: Reg Bd(O) against Irr Kn(S), DBM 3.2, A's bound. */
+const bladesVKnights = () =>
+  compileTable(dbm, {
     rules: 'dbm-3.2',
     mode: 'close',
     bound: 'a',
@@ -60,6 +61,9 @@ async function samplingRate(): Promise<void> {
     a: side(parseElement('Reg Bd(O)')),
     b: side(parseElement('Irr Kn(S)')),
   });
+
+async function samplingRate(): Promise<void> {
+  const table = bladesVKnights();
   const n = quick ? 5_000_000 : 20_000_000;
   // Warm both loops up before timing.
   sampleCodes(table.codes, 16, createRng(0), 1_000_000);
@@ -87,14 +91,7 @@ async function samplingRate(): Promise<void> {
 }
 
 async function threadScaling(): Promise<void> {
-  const codes = compileTable(dbm, {
-    rules: 'dbm-3.2',
-    mode: 'close',
-    bound: 'a',
-    shooters: 'a',
-    a: side(parseElement('Reg Bd(O)')),
-    b: side(parseElement('Irr Kn(S)')),
-  }).codes;
+  const codes = bladesVKnights().codes;
   const samples = (quick ? 40 : 200) * SHARD_SIZE;
   const jobs: Job[] = [{ kind: 'table', payload: { codes, jointSize: 16 }, seed: 'bench', samples }];
   const refs = allShards(jobs);
