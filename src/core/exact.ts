@@ -58,38 +58,60 @@ export function spaceSize(dice: readonly DieSpec[]): number {
 }
 
 /**
- * Exact distribution of one resolution: every combination of dice is resolved once and counted.
- * No sampling error: the answer is a set of fractions over `space`.
+ * The joint code of an outcome pair: index of A's outcome * number of outcomes + index of B's. Throws if
+ * the rule set returns an outcome it does not list.
  */
-export function enumerate<S, O extends string>(rules: RuleSet<S, O>, situation: S): ExactDistribution<O> {
-  const dice = rules.dice(situation);
-  const space = spaceSize(dice);
+export function jointCoder<O extends string>(
+  rules: Pick<RuleSet<unknown, O>, 'system' | 'outcomes'>,
+): (r: JointOutcome<O>) => number {
   const n = rules.outcomes.length;
   const index = new Map<O, number>(rules.outcomes.map((o, i) => [o, i]));
-  const counts = new Array<number>(n * n).fill(0);
-  forEachRoll(dice, (roll) => {
-    const r = rules.resolve(situation, roll);
+  return (r) => {
     const ia = index.get(r.a);
     const ib = index.get(r.b);
     if (ia === undefined || ib === undefined) {
       throw new Error(`rule set ${rules.system} returned an unknown outcome: ${r.a} / ${r.b}`);
     }
-    counts[ia * n + ib] = (counts[ia * n + ib] as number) + 1;
-  });
+    return ia * n + ib;
+  };
+}
+
+/** The distribution of joint counts (indexed by joint code) over `space` equally likely combinations. */
+export function distributionFromCounts<O extends string>(
+  outcomes: readonly O[],
+  counts: ArrayLike<number>,
+  space: number,
+): ExactDistribution<O> {
+  const n = outcomes.length;
   const a = {} as Record<O, Tally>;
   const b = {} as Record<O, Tally>;
   const joint: (JointOutcome<O> & Tally)[] = [];
-  rules.outcomes.forEach((oa, ia) => {
+  outcomes.forEach((oa, ia) => {
     let ca = 0;
     let cb = 0;
-    rules.outcomes.forEach((ob, ib) => {
-      ca += counts[ia * n + ib] as number;
-      cb += counts[ib * n + ia] as number;
+    outcomes.forEach((ob, ib) => {
       const c = counts[ia * n + ib] as number;
+      ca += c;
+      cb += counts[ib * n + ia] as number;
       if (c > 0) joint.push({ a: oa, b: ob, ...tally(c, space) });
     });
     a[oa] = tally(ca, space);
     b[oa] = tally(cb, space);
   });
   return { space, a, b, joint };
+}
+
+/**
+ * Exact distribution of one resolution: every combination of dice is resolved once and counted.
+ * No sampling error: the answer is a set of fractions over `space`.
+ */
+export function enumerate<S, O extends string>(rules: RuleSet<S, O>, situation: S): ExactDistribution<O> {
+  const dice = rules.dice(situation);
+  const code = jointCoder(rules);
+  const counts = new Array<number>(rules.outcomes.length ** 2).fill(0);
+  forEachRoll(dice, (roll) => {
+    const k = code(rules.resolve(situation, roll));
+    counts[k] = (counts[k] as number) + 1;
+  });
+  return distributionFromCounts(rules.outcomes, counts, spaceSize(dice));
 }

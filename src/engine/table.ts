@@ -3,7 +3,7 @@
  * code per combination of dice, in forEachRoll order. Every combination is equally likely, so drawing a
  * uniform index into the table is the same as rolling every die. Generic over any RuleSet.
  */
-import { forEachRoll, spaceSize } from '../core/exact.ts';
+import { forEachRoll, jointCoder, spaceSize } from '../core/exact.ts';
 import type { RuleSet } from '../core/ruleset.ts';
 
 /**
@@ -36,17 +36,12 @@ export function tableSpace(table: OutcomeTable): number {
 export function compileTable<S, O extends string>(rules: RuleSet<S, O>, situation: S): OutcomeTable {
   const n = rules.outcomes.length;
   if (n * n > 256) throw new Error(`rule set ${rules.system} has too many outcomes for a byte table`);
-  const index = new Map<O, number>(rules.outcomes.map((o, i) => [o, i]));
+  const code = jointCoder(rules);
   if (rules.exact) {
     const joint = rules.exact(situation).joint;
-    const code = (o: O): number => {
-      const i = index.get(o);
-      if (i === undefined) throw new Error(`rule set ${rules.system} returned an unknown outcome: ${o}`);
-      return i;
-    };
     return {
       outcomes: n,
-      codes: Uint8Array.from(joint.map((j) => code(j.a) * n + code(j.b))),
+      codes: Uint8Array.from(joint.map(code)),
       weights: Float64Array.from(joint.map((j) => j.count)),
     };
   }
@@ -54,13 +49,7 @@ export function compileTable<S, O extends string>(rules: RuleSet<S, O>, situatio
   const codes = new Uint8Array(spaceSize(dice));
   let k = 0;
   forEachRoll(dice, (roll) => {
-    const r = rules.resolve(situation, roll);
-    const ia = index.get(r.a);
-    const ib = index.get(r.b);
-    if (ia === undefined || ib === undefined) {
-      throw new Error(`rule set ${rules.system} returned an unknown outcome: ${r.a} / ${r.b}`);
-    }
-    codes[k++] = ia * n + ib;
+    codes[k++] = code(rules.resolve(situation, roll));
   });
   return { outcomes: n, codes };
 }

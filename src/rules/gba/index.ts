@@ -8,7 +8,7 @@
  * the same counts from the DAG directly and is the one to use when many dice are involved.
  */
 import type { ExactDistribution } from '../../core/exact.ts';
-import { tally, type Tally } from '../../core/exact.ts';
+import { distributionFromCounts, tally } from '../../core/exact.ts';
 import type { JointOutcome, RuleSet, SideId } from '../../core/ruleset.ts';
 import { DEFAULT_GBA_CHARTS, type GbaCharts } from './charts.ts';
 import { explainGba } from './explain.ts';
@@ -100,28 +100,13 @@ function exactFromDag(dag: Dag): ExactDistribution<GbaOutcome> {
     );
   }
   const { space, counts, events } = exactCounts(dag, n);
-  const a = {} as Record<GbaOutcome, Tally>;
-  const b = {} as Record<GbaOutcome, Tally>;
-  const joint: (JointOutcome<GbaOutcome> & Tally)[] = [];
-  GBA_OUTCOMES.forEach((oa, ia) => {
-    let ca = 0;
-    let cb = 0;
-    GBA_OUTCOMES.forEach((ob, ib) => {
-      const c = counts[ia * n + ib] as number;
-      ca += c;
-      cb += counts[ib * n + ia] as number;
-      if (c > 0) joint.push({ a: oa, b: ob, ...tally(c, space) });
-    });
-    a[oa] = tally(ca, space);
-    b[oa] = tally(cb, space);
-  });
   const ev = dag.events.map((e, i) => ({
     id: e.id,
     label: e.label,
     rule: e.rule,
     ...tally(events[i] as number, space),
   }));
-  return { space, a, b, joint, events: ev };
+  return { ...distributionFromCounts(GBA_OUTCOMES, counts, space), events: ev };
 }
 
 const DEFAULT_RULES = gbaRules();
