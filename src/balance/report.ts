@@ -296,3 +296,19 @@ export function balanceReport(r: BalanceResults, config: BalanceConfig, reproduc
     sections,
   };
 }
+
+/** A few lines for the terminal after a run: each changed type's costs, break-even and verdict. */
+export function balanceSummary(r: BalanceResults): string {
+  if (r.changes.length === 0) return '';
+  const rows = changeRows(r, f2).map((row) => row.map(String));
+  const width = (k: number) => Math.max(...rows.map((row) => (row[k] as string).length));
+  const lines = rows.map(
+    ([element, oldCost, newCost, be, lo, hi, verdict]) =>
+      `  ${(element as string).padEnd(width(0))}  ${oldCost} -> ${newCost} AP, break-even ${be} [${lo}, ${hi}]: ${verdict}`,
+  );
+  const from = r.versions[0]?.name;
+  const to = r.versions[r.versions.length - 1]?.name;
+  return [`Cost changes ${from} to ${to} (break-even cost, 95% interval; docs/balance.md):`, ...lines].join(
+    '\n',
+  );
+}

@@ -1,7 +1,7 @@
 /** The balance study end to end on a tiny field: deterministic, thread-count independent, consistent. */
 import { describe, expect, it } from 'vitest';
 import { runBalanceStudy, type BalanceConfig } from '../../src/balance/study.ts';
-import { balanceReport, balanceTables } from '../../src/balance/report.ts';
+import { balanceReport, balanceSummary, balanceTables } from '../../src/balance/report.ts';
 
 const elements = ['Reg Bd(O)', 'Irr Kn(O)', 'Irr Wb(O)'];
 const config: BalanceConfig = {
@@ -59,6 +59,11 @@ describe('balance study', () => {
       'matrix-dbm-3.2.csv',
     ]);
     expect(t['changes.csv']!.split('\n')[1]).toMatch(/^Reg Bd\(O\),7,6,/);
+    // The terminal summary says the same as the CSV row: costs, break-even, interval, verdict.
+    const c = r.changes.find((x) => x.element === 'Reg Bd(O)')!;
+    expect(balanceSummary(r).split('\n')).toContain(
+      `  Reg Bd(O)  7 -> 6 AP, break-even ${c.breakEven.toFixed(2)} [${c.low.toFixed(2)}, ${c.high.toFixed(2)}]: ${c.verdict}`,
+    );
     const page = balanceReport(r, config, 'npx debellator run tiny.yaml');
     const charts = page.sections.flatMap((s) => (s.charts ?? []).map((c) => c.name));
     expect(charts).toEqual([

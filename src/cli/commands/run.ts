@@ -71,7 +71,7 @@ async function runLongStudies(
   quiet: boolean,
 ): Promise<'done' | 'cancelled'> {
   // Loaded on demand: the chart renderer (vega, resvg) alone takes most of a second to import.
-  const { balanceReport, balanceTables } = await import('../../balance/report.ts');
+  const { balanceReport, balanceSummary, balanceTables } = await import('../../balance/report.ts');
   const { engagementFiles } = await import('../../report/engagement-tables.ts');
   const { writeReport: writeHtmlReport } = await import('../../report/render.ts');
   const { runBalanceStudies, runEngagementStudies, runGbaEngagementStudies } =
@@ -113,7 +113,15 @@ async function runLongStudies(
         const html = await writeHtmlReport(dir, { ...report, footer: header });
         written.push(html.html);
       }
-      if (!quiet) for (const f of written) process.stdout.write(`${f}\n`);
+      if (!quiet) {
+        for (const f of written) process.stdout.write(`${f}\n`);
+        for (const b of balances) {
+          const summary = balanceSummary(b);
+          if (summary) process.stdout.write(`\n${summary}\n`);
+        }
+        const html = written.filter((f) => f.endsWith('index.html'));
+        if (html.length > 0) process.stdout.write(`\nOpen ${html.join(', ')} in a browser for the charts.\n`);
+      }
     });
     return 'done';
   } catch (e) {
