@@ -10,14 +10,14 @@
 import { createRng } from '../src/core/rng.ts';
 import { sampleWeighted } from '../src/engine/sample.ts';
 import { compileTable } from '../src/engine/table.ts';
-import { gbaEngagementKernel, gbaEngagementOptions } from '../src/gba-engagement/index.ts';
+import { gbaEngagementKernel, gbaEngagementOptions } from '../src/systems/gba/engagement/index.ts';
 import {
   gba,
   GBA_OUTCOMES,
   gbaRules,
   parseGbaSituation,
   type GbaShockSituation,
-} from '../src/rules/gba/index.ts';
+} from '../src/systems/gba/index.ts';
 
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);

@@ -3,7 +3,7 @@
  * field, under which versions, at what points budget and depth, and how many engagements per estimate.
  */
 import { z } from 'zod/v4';
-import { DBM_VERSION_IDS } from '../rules/dbm/versions.ts';
+import { DBM_VERSION_IDS } from '../systems/dbm/versions.ts';
 
 const elementText = z.string().describe('An element in DBM notation, e.g. "Reg Bd(O)"');
 

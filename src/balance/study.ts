@@ -8,7 +8,7 @@
 import { summarise, type EngagementSummary } from '../engagement/summary.ts';
 import { toEngagementConfig } from '../engagement/study-schema.ts';
 import { DEFAULT_OPTIONS, type EngagementConfig } from '../engagement/model.ts';
-import type { DbmRules } from '../rules/dbm/versions.ts';
+import type { DbmRules } from '../systems/dbm/versions.ts';
 import { runShards } from '../run/pool.ts';
 import type { Job, ShardRef } from '../run/shards.ts';
 import { searchBreakEven, type BreakEven, type RateEstimate } from './break-even.ts';

@@ -14,21 +14,21 @@ import {
   overrideBnbCosts,
   parseBnbElement,
   parseBnbSituation,
-} from '../rules/bnb/index.ts';
-import { bnbElementCost } from '../rules/bnb/index.ts';
-import { elementCost, overrideCosts } from '../rules/dbm/costs.ts';
-import { formatElement, parseElement } from '../rules/dbm/notation.ts';
-import { TROOP_TYPES } from '../rules/dbm/troops.ts';
-import { BNB_TROOP_TYPES } from '../rules/bnb/troops.ts';
-import { compile, resolveOutcomes } from '../rules/dbm/resolve.ts';
-import { side, type DbmSituation } from '../rules/dbm/situation.ts';
+} from '../systems/bnb/index.ts';
+import { bnbElementCost } from '../systems/bnb/index.ts';
+import { elementCost, overrideCosts } from '../systems/dbm/costs.ts';
+import { formatElement, parseElement } from '../systems/dbm/notation.ts';
+import { TROOP_TYPES } from '../systems/dbm/troops.ts';
+import { BNB_TROOP_TYPES } from '../systems/bnb/troops.ts';
+import { compile, resolveOutcomes } from '../systems/dbm/resolve.ts';
+import { side, type DbmSituation } from '../systems/dbm/situation.ts';
 import {
   DBM_VERSIONS,
   deriveVersion,
   type DbmRules,
   type DbmVersion,
   type DbmVersionId,
-} from '../rules/dbm/versions.ts';
+} from '../systems/dbm/versions.ts';
 
 /** Exact single combat of A against B, both bounds averaged. */
 export interface MatchupRates {

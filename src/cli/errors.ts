@@ -1,5 +1,5 @@
 /** Errors the CLI prints as one line (never a stack trace) and their exit codes. */
-import { NotationError } from '../rules/dbm/notation.ts';
+import { NotationError } from '../systems/dbm/notation.ts';
 
 /** Bad input from the user: printed as one line, exit code 2. */
 export class UsageError extends Error {

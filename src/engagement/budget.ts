@@ -2,8 +2,8 @@
  * Points: what a file costs and how many files an AP budget buys (DBM 3.2 p.10 Element Cost), with the
  * version's cost table and any scenario overrides.
  */
-import { COST_ADJUSTMENTS, elementCost, type CostTable } from '../rules/dbm/costs.ts';
-import type { Element } from '../rules/dbm/troops.ts';
+import { COST_ADJUSTMENTS, elementCost, type CostTable } from '../systems/dbm/costs.ts';
+import type { Element } from '../systems/dbm/troops.ts';
 
 /**
  * Cost of rank `index` of a file. The rear element of a double base costs less (DBM 3.2 p.10 "Adjust for

@@ -350,7 +350,7 @@ export class Battle {
   }
 
   /**
-   * Broken at the end of a bound, by the rule system's break rule (src/engagement/systems/): DBM 3.2 p.25
+   * Broken at the end of a bound, by the rule system's break rule (src/systems/<id>/engagement.ts): DBM 3.2 p.25
    * Demoralised Commands and B&B 0.7 ch.6 army moral by fraction, DBA 3.0 Winning and losing against the enemy.
    */
   private broken(s: Side): boolean {

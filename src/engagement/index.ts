@@ -47,13 +47,5 @@ export {
   type FileConfig,
   type ModelOptions,
 } from './model.ts';
-export {
-  dbmSystem,
-  dbaSystem,
-  bnbSystem,
-  dbaRank,
-  bnbRank,
-  type EngagementSystem,
-  type BreakRule,
-} from './systems/index.ts';
+export type { EngagementSystem, BreakRule } from './system-adapter.ts';
 export { ENGAGEMENT_OUTCOMES, type EngagementOutcome } from './situations.ts';

@@ -2,10 +2,10 @@
  * The kernel's input: two battle lines and the model's options, as plain JSON-serialisable data (it is
  * shipped to worker threads). docs/engagement-model.md explains every field.
  */
-import type { BnbElement, BnbGoing, BnbWeapon } from '../rules/bnb/index.ts';
-import type { DbaElement, DbaGoing } from '../rules/dba/index.ts';
-import type { Going, PsiloiWeapon } from '../rules/dbm/situation.ts';
-import type { Element } from '../rules/dbm/troops.ts';
+import type { BnbElement, BnbGoing, BnbWeapon } from '../systems/bnb/index.ts';
+import type { DbaElement, DbaGoing } from '../systems/dba/index.ts';
+import type { Going, PsiloiWeapon } from '../systems/dbm/situation.ts';
+import type { Element } from '../systems/dbm/troops.ts';
 import {
   DBM_VERSION_IDS,
   DBM_VERSIONS,
@@ -13,11 +13,11 @@ import {
   type DbmRules,
   type DbmVersion,
   type DbmVersionId,
-} from '../rules/dbm/versions.ts';
+} from '../systems/dbm/versions.ts';
 
 export type LineId = 'a' | 'b';
 
-/** The rule systems an engagement can be fought under (src/engagement/systems/). */
+/** The rule systems an engagement can be fought under (src/systems/<id>/engagement.ts). */
 export const DBA_RULES_ID = 'dba-3.0';
 export const BNB_RULES_ID = 'bnb-0.7';
 export type EngagementRulesId = DbmVersionId | typeof DBA_RULES_ID | typeof BNB_RULES_ID;

@@ -3,10 +3,10 @@
  * side templates and the cache of resolution tables. Built once per config (memoised on the object).
  */
 import { BNB_RULES_ID, DBA_RULES_ID, type EngagementConfig } from './model.ts';
-import { bnbSystem } from './systems/bnb.ts';
-import { dbaSystem } from './systems/dba.ts';
-import { dbmSystem } from './systems/dbm.ts';
-import type { BreakRule, EngagementSystem } from './systems/types.ts';
+import { bnbSystem } from '../systems/bnb/engagement.ts';
+import { dbaSystem } from '../systems/dba/engagement.ts';
+import { dbmSystem } from '../systems/dbm/engagement.ts';
+import type { BreakRule, EngagementSystem } from './system-adapter.ts';
 import { OUTCOME_MASK, SIDE_BITS } from './situations.ts';
 
 export interface PreparedSide {
@@ -195,7 +195,7 @@ function prepareWith<C extends EngagementConfig, T>(config: C, system: Engagemen
   };
 }
 
-/** The config laid out for its rule system (src/engagement/systems/). */
+/** The config laid out for its rule system (src/systems/<id>/engagement.ts). */
 export function prepare(config: EngagementConfig): Prepared {
   if (config.rules === DBA_RULES_ID) return prepareWith(config, dbaSystem);
   if (config.rules === BNB_RULES_ID) return prepareWith(config, bnbSystem);

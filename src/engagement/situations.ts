@@ -2,7 +2,7 @@
  * The packed combat table of the engagement kernel (DESIGN.md "Compile then sample"). A file-vs-file
  * combat depends only on a small signature (the two files' current ranks, whose bound, overlaps, who moved
  * into contact, flank friends); each distinct signature is resolved by the rule system for all 36 rolls
- * once (src/engagement/systems/) and packed here, so the hot loop does two die rolls and one lookup.
+ * once (src/systems/<id>/engagement.ts) and packed here, so the hot loop does two die rolls and one lookup.
  */
 
 /** What the kernel does with one side's result: the outcomes every supported rule system can give. */

@@ -5,18 +5,18 @@
  * reports a bad field with its path.
  */
 import { z } from 'zod/v4';
-import { overrideBnbCosts, type BnbCostTable } from '../rules/bnb/costs.ts';
-import { NotationError as BnbNotationError, parseBnbElement } from '../rules/bnb/notation.ts';
-import { BNB_GOINGS, BNB_WEAPONS, type BnbGoing, type BnbWeapon } from '../rules/bnb/situation.ts';
-import type { BnbElement } from '../rules/bnb/troops.ts';
-import { NotationError as DbaNotationError, parseDbaElement } from '../rules/dba/notation.ts';
-import { DBA_GOINGS, type DbaGoing } from '../rules/dba/situation.ts';
-import type { DbaElement } from '../rules/dba/troops.ts';
-import { overrideCosts, type CostTable } from '../rules/dbm/costs.ts';
-import { NotationError, parseElement } from '../rules/dbm/notation.ts';
-import { GOINGS, PSILOI_WEAPONS, type Going, type PsiloiWeapon } from '../rules/dbm/situation.ts';
-import type { Element } from '../rules/dbm/troops.ts';
-import type { DbmRules, DbmVersion } from '../rules/dbm/versions.ts';
+import { overrideBnbCosts, type BnbCostTable } from '../systems/bnb/costs.ts';
+import { NotationError as BnbNotationError, parseBnbElement } from '../systems/bnb/notation.ts';
+import { BNB_GOINGS, BNB_WEAPONS, type BnbGoing, type BnbWeapon } from '../systems/bnb/situation.ts';
+import type { BnbElement } from '../systems/bnb/troops.ts';
+import { NotationError as DbaNotationError, parseDbaElement } from '../systems/dba/notation.ts';
+import { DBA_GOINGS, type DbaGoing } from '../systems/dba/situation.ts';
+import type { DbaElement } from '../systems/dba/troops.ts';
+import { overrideCosts, type CostTable } from '../systems/dbm/costs.ts';
+import { NotationError, parseElement } from '../systems/dbm/notation.ts';
+import { GOINGS, PSILOI_WEAPONS, type Going, type PsiloiWeapon } from '../systems/dbm/situation.ts';
+import type { Element } from '../systems/dbm/troops.ts';
+import type { DbmRules, DbmVersion } from '../systems/dbm/versions.ts';
 import { fileCost, filesForBudget, rankCost } from './budget.ts';
 import { elementEquivalents } from './equivalents.ts';
 import {
@@ -32,8 +32,8 @@ import {
   type RankConfig,
 } from './model.ts';
 import { parseShorthand, type Shorthand } from './shorthand.ts';
-import { bnbRank } from './systems/bnb.ts';
-import { dbaRank } from './systems/dba.ts';
+import { bnbRank } from '../systems/bnb/engagement.ts';
+import { dbaRank } from '../systems/dba/engagement.ts';
 
 const elementText = z
   .string()

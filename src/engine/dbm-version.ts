@@ -4,9 +4,9 @@
  * resolves every situation under `version` instead.
  */
 import type { RuleSet } from '../core/ruleset.ts';
-import { dbm, type DbmOutcome, type DbmSituation } from '../rules/dbm/index.ts';
-import { compile, explainSituation, resolveOutcomes, type CompiledSituation } from '../rules/dbm/resolve.ts';
-import type { DbmVersion } from '../rules/dbm/versions.ts';
+import { dbm, type DbmOutcome, type DbmSituation } from '../systems/dbm/index.ts';
+import { compile, explainSituation, resolveOutcomes, type CompiledSituation } from '../systems/dbm/resolve.ts';
+import type { DbmVersion } from '../systems/dbm/versions.ts';
 
 export function dbmRuleSetFor(version: DbmVersion): RuleSet<DbmSituation, DbmOutcome> {
   const compiled = new WeakMap<DbmSituation, CompiledSituation>();

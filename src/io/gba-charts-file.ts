@@ -1,8 +1,8 @@
 /**
- * Reads a user's GBA chart file (YAML or JSON in the shape of src/rules/gba/charts.json, GBA 5e 9.5
+ * Reads a user's GBA chart file (YAML or JSON in the shape of src/systems/gba/charts.json, GBA 5e 9.5
  * charts) and checks it, reporting a bad cell as `file:line path: message`.
  */
-import { loadGbaCharts, type GbaCharts } from '../rules/gba/index.ts';
+import { loadGbaCharts, type GbaCharts } from '../systems/gba/index.ts';
 import { readStructuredFile, StructuredFileError } from './structured-file.ts';
 
 /** The charts of `file`; throws a StructuredFileError (one line, with file and line) if they are bad. */

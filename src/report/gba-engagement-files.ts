@@ -2,7 +2,7 @@
  * A GBA engagement study's result files (docs/gba-engagement.md): Markdown, CSV (one row per measure,
  * like line engagements) and JSON (the whole record, so it can be reproduced). Pure.
  */
-import { formatGbaEngagementMarkdown } from '../gba-engagement/summary.ts';
+import { formatGbaEngagementMarkdown } from '../systems/gba/engagement/summary.ts';
 import type { GbaEngagementRecord } from '../run/long-run.ts';
 
 export function gbaEngagementFiles(r: GbaEngagementRecord, header: string): Map<string, string> {

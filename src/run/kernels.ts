@@ -11,7 +11,7 @@
 import { createRng, type Rng } from '../core/rng.ts';
 import { sampleCodes, sampleWeighted } from '../engine/sample.ts';
 import { engagementKernel } from '../engagement/counts.ts';
-import { gbaEngagementKernel } from '../gba-engagement/counts.ts';
+import { gbaEngagementKernel } from '../systems/gba/engagement/counts.ts';
 
 export type ShardKernel = (payload: unknown, rng: Rng, samples: number) => Float64Array;
 

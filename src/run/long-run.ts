@@ -3,7 +3,7 @@
  * shards seeded from (seed, study, shard), so their counts are identical for any thread count.
  */
 import { summarise } from '../engagement/summary.ts';
-import { summariseGbaEngagement, type GbaEngagementSummary } from '../gba-engagement/index.ts';
+import { summariseGbaEngagement, type GbaEngagementSummary } from '../systems/gba/engagement/index.ts';
 import { runBalanceStudy, type BalanceResults } from '../balance/study.ts';
 import type { EngagementRecord } from '../report/engagement-tables.ts';
 import type { LongStudies } from '../scenario/long-studies.ts';

@@ -3,7 +3,7 @@
  * scenario path where the situation came from, so the loader can name file:line and the field.
  */
 import { isSituationError, situationErrorPath } from '../core/situation-error.ts';
-import { formatPath } from '../rules/dbm/situation-input.ts';
+import { formatPath } from '../systems/dbm/situation-input.ts';
 import { FieldError } from './errors.ts';
 
 type Path = readonly (string | number)[];

@@ -8,7 +8,7 @@ import { balanceSystemFor, type BalanceSystem } from '../balance/systems.ts';
 import { EngagementStudyError, toEngagementConfig } from '../engagement/study-schema.ts';
 import type { EngagementRulesId } from '../engagement/model.ts';
 import type { EngagementConfig } from '../engagement/model.ts';
-import { DBM_VERSIONS, type DbmRules } from '../rules/dbm/versions.ts';
+import { DBM_VERSIONS, type DbmRules } from '../systems/dbm/versions.ts';
 import { FieldError } from './errors.ts';
 import { isSituationError, situationErrorPath } from '../core/situation-error.ts';
 import {
@@ -16,13 +16,13 @@ import {
   GbaEngagementOptionError,
   gbaEngagementOptions,
   type GbaEngagementOptions,
-} from '../gba-engagement/index.ts';
+} from '../systems/gba/engagement/index.ts';
 import {
   parseGbaSituation,
   type GbaCharts,
   type GbaShockSituation,
   type GbaSituation,
-} from '../rules/gba/index.ts';
+} from '../systems/gba/index.ts';
 
 /** The message of a situation error without its leading field path (the path is reported separately). */
 const detailOf = (e: Error): string => e.message.replace(/^[A-Za-z0-9_$.[\]]+:\s/, '');

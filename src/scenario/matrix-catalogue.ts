@@ -1,10 +1,10 @@
 /**
- * The MatrixSystem of a rule system that lists its elements in the registry (src/rules/registry.ts
+ * The MatrixSystem of a rule system that lists its elements in the registry (src/systems/registry.ts
  * ElementCatalogue: DBA 3.0, B&B 0.7). The context is a situation in that system's own format without
  * the elements; every cell is that context with the cell's two elements, run through the system's own
  * situation parser, so a bad field is refused with its path (and the cell it failed in).
  */
-import type { RuleSystem } from '../rules/registry.ts';
+import type { RuleSystem } from '../systems/registry.ts';
 import { FieldError } from './errors.ts';
 import { asField } from './field.ts';
 import type { MatrixSystem } from './matrix.ts';

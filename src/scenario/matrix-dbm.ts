@@ -4,13 +4,13 @@
  * first cell's elements, then given each cell's elements (and `depth` ranks of them).
  */
 import type { RuleSet } from '../core/ruleset.ts';
-import { baseCost } from '../rules/dbm/costs.ts';
-import type { DbmOutcome, DbmSituation } from '../rules/dbm/index.ts';
-import { formatElement } from '../rules/dbm/notation.ts';
-import { parseDbmSituation } from '../rules/dbm/situation-input.ts';
-import type { DbmSide, RearRank } from '../rules/dbm/situation.ts';
-import type { Element } from '../rules/dbm/troops.ts';
-import type { DbmVersion, DbmVersionId } from '../rules/dbm/versions.ts';
+import { baseCost } from '../systems/dbm/costs.ts';
+import type { DbmOutcome, DbmSituation } from '../systems/dbm/index.ts';
+import { formatElement } from '../systems/dbm/notation.ts';
+import { parseDbmSituation } from '../systems/dbm/situation-input.ts';
+import type { DbmSide, RearRank } from '../systems/dbm/situation.ts';
+import type { Element } from '../systems/dbm/troops.ts';
+import type { DbmVersion, DbmVersionId } from '../systems/dbm/versions.ts';
 import { FieldError } from './errors.ts';
 import { asField } from './field.ts';
 import { describeIssue } from './issues.ts';

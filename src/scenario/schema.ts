@@ -6,10 +6,10 @@
 import { z } from 'zod/v4';
 import { balanceStudyFields } from '../balance/study-schema.ts';
 import { engagementStudyFields } from '../engagement/study-schema.ts';
-import { dbmSideSchema, dbmSituationSchema } from '../rules/dbm/situation-input.ts';
-import { TROOP_TYPES } from '../rules/dbm/troops.ts';
-import type { DbmRules } from '../rules/dbm/versions.ts';
-import { ALL_RULES_IDS } from '../rules/registry.ts';
+import { dbmSideSchema, dbmSituationSchema } from '../systems/dbm/situation-input.ts';
+import { TROOP_TYPES } from '../systems/dbm/troops.ts';
+import type { DbmRules } from '../systems/dbm/versions.ts';
+import { ALL_RULES_IDS } from '../systems/registry.ts';
 
 const name = z
   .string()
@@ -78,7 +78,7 @@ export const contextSchema = z
   })
   .strict();
 
-/** Rule switches a scenario may override (src/rules/dbm/versions.ts DbmRules). */
+/** Rule switches a scenario may override (src/systems/dbm/versions.ts DbmRules). */
 export const rulesOverrideSchema = z
   .object({
     knXInferiorAgainstBlades: z.boolean(),
@@ -222,7 +222,7 @@ function scenarioSchema<C extends z.ZodType>(situation: z.ZodType, context: C) {
         .min(1)
         .optional()
         .describe(
-          'GBA: your chart file (YAML/JSON, the shape of src/rules/gba/charts.json), relative to this file',
+          'GBA: your chart file (YAML/JSON, the shape of src/systems/gba/charts.json), relative to this file',
         ),
       studies: z.array(studySchema(situation, context)).min(1),
     })

@@ -1,11 +1,11 @@
 /**
- * A matrix side's sweep for a rule system that describes its elements as data (src/rules/registry.ts
+ * A matrix side's sweep for a rule system that describes its elements as data (src/systems/registry.ts
  * ElementCatalogue: DBA 3.0, B&B 0.7): "all", notation strings parsed by the system's own parser, or
  * types x grades x regularities read off the catalogue. Only elements of the catalogue come out, so a
  * combination the rules forbid (a dash in B&B 0.7 Table 5.4) is skipped; a grade or regularity that no
  * selected type can have is an error, as for DBM (sweep.ts).
  */
-import type { ElementCatalogue } from '../rules/registry.ts';
+import type { ElementCatalogue } from '../systems/registry.ts';
 import { FieldError } from './errors.ts';
 import type { SweepInput } from './schema.ts';
 

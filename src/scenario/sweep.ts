@@ -3,7 +3,7 @@
  * and "land" (every type but naval, DBM 3.2 p.3) stand for lists. Combinations the element cost table
  * forbids (DBM 3.2 p.10, a dash) are skipped; a grade no selected type can have is an error.
  */
-import { allElements, NotationError, parseElement } from '../rules/dbm/notation.ts';
+import { allElements, NotationError, parseElement } from '../systems/dbm/notation.ts';
 import {
   GRADES,
   isNaval,
@@ -11,7 +11,7 @@ import {
   TROOP_TYPES,
   type Element,
   type TroopType,
-} from '../rules/dbm/troops.ts';
+} from '../systems/dbm/troops.ts';
 import { FieldError } from './errors.ts';
 import type { SweepInput } from './schema.ts';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { enumerate } from '../../src/core/exact.ts';
 import { fieldEffectiveness } from '../../src/balance/single-combat.ts';
 import { balanceSystemFor } from '../../src/balance/systems.ts';
-import { bnb, parseBnbSituation } from '../../src/rules/bnb/index.ts';
+import { bnb, parseBnbSituation } from '../../src/systems/bnb/index.ts';
 
 const dbm = balanceSystemFor('dbm-3.2')!;
 const house = { costOverrides: {} };

@@ -1,8 +1,8 @@
 /** Exact enumeration: every dice combination counted once, fractions over the whole space. */
 import { describe, expect, it } from 'vitest';
 import { enumerate, forEachRoll, spaceSize } from '../../src/core/exact.ts';
-import { dbm } from '../../src/rules/dbm/index.ts';
-import { sit } from '../rules/dbm/helpers.ts';
+import { dbm } from '../../src/systems/dbm/index.ts';
+import { sit } from '../systems/dbm/helpers.ts';
 
 describe('exact enumeration', () => {
   it('visits every roll once, last die fastest', () => {

@@ -1,6 +1,6 @@
 /**
  * Regression pin: the DBM engagement kernel's counts, recorded from the code before the rule-system
- * adapter (src/engagement/systems/) was introduced. DBM engagements must stay byte-identical.
+ * adapter (src/systems/<id>/engagement.ts) was introduced. DBM engagements must stay byte-identical.
  */
 import { describe, expect, it } from 'vitest';
 import { runEngagements } from '../../src/engagement/counts.ts';

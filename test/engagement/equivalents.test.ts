@@ -1,8 +1,8 @@
 /** DBM 3.2 p.24 Losses: element equivalents; p.21 who counts as an overlap. */
 import { describe, expect, it } from 'vitest';
 import { countsAsOverlapFor, elementEquivalents } from '../../src/engagement/equivalents.ts';
-import { parseElement as el } from '../../src/rules/dbm/notation.ts';
-import { DBM_VERSIONS } from '../../src/rules/dbm/versions.ts';
+import { parseElement as el } from '../../src/systems/dbm/notation.ts';
+import { DBM_VERSIONS } from '../../src/systems/dbm/versions.ts';
 
 const v32 = DBM_VERSIONS['dbm-3.2'];
 const v30 = DBM_VERSIONS['dbm-3.0'];

@@ -6,11 +6,11 @@ import { dbmRuleSetFor } from '../../src/engine/dbm-version.ts';
 import { marginals } from '../../src/engine/cell.ts';
 import { sampleCodes, sampleWeighted } from '../../src/engine/sample.ts';
 import { compileTable, exactCounts, tableSpace } from '../../src/engine/table.ts';
-import { gba, GBA_OUTCOMES, gbaExact, parseGbaSituation } from '../../src/rules/gba/index.ts';
-import { dbm, type DbmSituation } from '../../src/rules/dbm/index.ts';
-import { parseElement as el } from '../../src/rules/dbm/notation.ts';
-import { side } from '../../src/rules/dbm/situation.ts';
-import { DBM_VERSIONS, deriveVersion } from '../../src/rules/dbm/versions.ts';
+import { gba, GBA_OUTCOMES, gbaExact, parseGbaSituation } from '../../src/systems/gba/index.ts';
+import { dbm, type DbmSituation } from '../../src/systems/dbm/index.ts';
+import { parseElement as el } from '../../src/systems/dbm/notation.ts';
+import { side } from '../../src/systems/dbm/situation.ts';
+import { DBM_VERSIONS, deriveVersion } from '../../src/systems/dbm/versions.ts';
 
 const bladesVKnights: DbmSituation = {
   rules: 'dbm-3.2',

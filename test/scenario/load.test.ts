@@ -3,7 +3,7 @@
  * good scenario expands into the cells the element cost table allows (DBM 3.2 p.10).
  */
 import { describe, expect, it } from 'vitest';
-import type { DbmSituation } from '../../src/rules/dbm/index.ts';
+import type { DbmSituation } from '../../src/systems/dbm/index.ts';
 import { loadScenarioText } from '../../src/scenario/load.ts';
 
 const refused = (text: string): string => {

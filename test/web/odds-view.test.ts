@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { oddsReport } from '../../src/engine/odds.ts';
-import { dbm } from '../../src/rules/dbm/index.ts';
-import { parseDbmSituation } from '../../src/rules/dbm/situation-input.ts';
+import { dbm } from '../../src/systems/dbm/index.ts';
+import { parseDbmSituation } from '../../src/systems/dbm/situation-input.ts';
 import { dbmWeb } from '../../src/web/rulesets/dbm/index.ts';
 import { ruleSetOf } from '../../src/web/rulesets/index.ts';
 import { chartData, chartSpec } from '../../src/web/view/chart-spec.ts';

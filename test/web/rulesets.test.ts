@@ -4,13 +4,13 @@
  * its `rules` id, and an edit the parser rejects is reset or refused with the parser's own message.
  */
 import { describe, expect, it } from 'vitest';
-import { parseBnbSituation } from '../../src/rules/bnb/index.ts';
-import { parseDbaSituation } from '../../src/rules/dba/index.ts';
+import { parseBnbSituation } from '../../src/systems/bnb/index.ts';
+import { parseDbaSituation } from '../../src/systems/dba/index.ts';
 import { bnbWeb } from '../../src/web/rulesets/bnb/index.ts';
 import { bnbToInput } from '../../src/web/rulesets/bnb/input.ts';
 import { dbaWeb } from '../../src/web/rulesets/dba/index.ts';
 import { dbaToInput } from '../../src/web/rulesets/dba/input.ts';
-import { parseGbaSituation } from '../../src/rules/gba/index.ts';
+import { parseGbaSituation } from '../../src/systems/gba/index.ts';
 import { gbaWeb } from '../../src/web/rulesets/gba/index.ts';
 import { gbaToInput } from '../../src/web/rulesets/gba/input.ts';
 import { ruleSetOf } from '../../src/web/rulesets/index.ts';

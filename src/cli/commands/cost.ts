@@ -1,8 +1,8 @@
 /** `debellator cost ELEMENT [--rules dbm-3.0]`: points cost of an element under each DBM version. */
 import { Option, type Command } from 'commander';
-import { COST_ADJUSTMENTS, elementCost, type CostAdjustment } from '../../rules/dbm/costs.ts';
-import { formatElement, parseElement } from '../../rules/dbm/notation.ts';
-import { DBM_VERSION_IDS, DBM_VERSIONS, type DbmVersionId } from '../../rules/dbm/versions.ts';
+import { COST_ADJUSTMENTS, elementCost, type CostAdjustment } from '../../systems/dbm/costs.ts';
+import { formatElement, parseElement } from '../../systems/dbm/notation.ts';
+import { DBM_VERSION_IDS, DBM_VERSIONS, type DbmVersionId } from '../../systems/dbm/versions.ts';
 
 export function registerCost(program: Command, exit: { code: number }): void {
   program

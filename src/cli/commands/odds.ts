@@ -8,7 +8,7 @@ import { oddsReport } from '../../engine/odds.ts';
 import { readStructuredFile, StructuredFileError } from '../../io/structured-file.ts';
 import { isSituationError, situationErrorPath } from '../../core/situation-error.ts';
 import { readGbaChartsFile } from '../../io/gba-charts-file.ts';
-import { ALL_RULES_IDS, systemFor, type RuleSystem } from '../../rules/registry.ts';
+import { ALL_RULES_IDS, systemFor, type RuleSystem } from '../../systems/registry.ts';
 import { UsageError } from '../errors.ts';
 import { formatOdds } from '../format.ts';
 
@@ -104,7 +104,7 @@ export function registerOdds(program: Command, exit: { code: number }): void {
     .option('--shooting', 'same as --mode shooting')
     .addOption(new Option('--bound <side>', 'whose bound it is').choices(['a', 'b']))
     .addOption(new Option('--shooters <who>', 'shooting: which side shoots').choices(['a', 'b', 'both']))
-    .option('--charts <file>', 'GBA: your own chart file (YAML/JSON, the shape of src/rules/gba/charts.json)')
+    .option('--charts <file>', 'GBA: your own chart file (YAML/JSON, the shape of src/systems/gba/charts.json)')
     .option('--json', 'print one JSON object (docs/situation.md "JSON output")');
   for (const side of ['a', 'b'] as const) {
     for (const f of SIDE_FLAGS) {

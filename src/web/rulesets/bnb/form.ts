@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /**
  * The Blood and Blades 0.7 situation form: one card per side with the circumstances of BnbSide
- * (src/rules/bnb/situation.ts) and a row for the combat as a whole. It only builds a BnbSituation;
+ * (src/systems/bnb/situation.ts) and a row for the combat as a whole. It only builds a BnbSituation;
  * parseBnbSituation and the rule set do the rest.
  */
 import {
@@ -13,9 +13,9 @@ import {
   type BnbSide,
   type BnbSituation,
   type BnbWeapon,
-} from '../../../rules/bnb/index.ts';
-import { BNB_GOINGS, BNB_WEAPONS } from '../../../rules/bnb/situation.ts';
-import { BNB_REGULARITIES, BNB_TROOP_NAMES, BNB_TROOP_TYPES } from '../../../rules/bnb/troops.ts';
+} from '../../../systems/bnb/index.ts';
+import { BNB_GOINGS, BNB_WEAPONS } from '../../../systems/bnb/situation.ts';
+import { BNB_REGULARITIES, BNB_TROOP_NAMES, BNB_TROOP_TYPES } from '../../../systems/bnb/troops.ts';
 import {
   chip,
   combatControls,

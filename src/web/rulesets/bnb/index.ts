@@ -1,9 +1,9 @@
 /**
- * Blood and Blades 0.7 on the page: outcome labels and the situation-file format of src/rules/bnb. No
+ * Blood and Blades 0.7 on the page: outcome labels and the situation-file format of src/systems/bnb. No
  * rule logic here: validation is parseBnbSituation, odds are oddsReport over the `bnb` rule set.
  */
 import { oddsReport } from '../../../engine/odds.ts';
-import { bnb, BNB_RULES_ID, parseBnbSituation } from '../../../rules/bnb/index.ts';
+import { bnb, BNB_RULES_ID, parseBnbSituation } from '../../../systems/bnb/index.ts';
 import { settle } from '../settle.ts';
 import type { SituationInput, WebRuleSet } from '../types.ts';
 import { renderBnbForm } from './form.ts';

@@ -1,10 +1,10 @@
 /**
- * A BnbSituation written back as the situation file parseBnbSituation reads (src/rules/bnb/situation.ts):
+ * A BnbSituation written back as the situation file parseBnbSituation reads (src/systems/bnb/situation.ts):
  * side defaults left out, elements in their notation. parseBnbSituation(bnbToInput(s)) gives s back.
  * Serialisation only: no rule logic.
  */
-import { DEFAULT_BNB_SIDE, formatBnbElement } from '../../../rules/bnb/index.ts';
-import type { BnbRearRank, BnbSide, BnbSituation } from '../../../rules/bnb/index.ts';
+import { DEFAULT_BNB_SIDE, formatBnbElement } from '../../../systems/bnb/index.ts';
+import type { BnbRearRank, BnbSide, BnbSituation } from '../../../systems/bnb/index.ts';
 import type { SituationInput } from '../types.ts';
 
 /** A rear rank: its notation alone, or an object with its own circumstances. */

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /**
  * The DBA 3.0 situation form: one card per side with the circumstances of DbaSide
- * (src/rules/dba/situation.ts) and a row for the combat as a whole. It only builds a DbaSituation;
+ * (src/systems/dba/situation.ts) and a row for the combat as a whole. It only builds a DbaSituation;
  * parseDbaSituation and the rule set do the rest.
  */
 import {
@@ -13,8 +13,8 @@ import {
   type DbaSide,
   type DbaSituation,
   type DbaSupporter,
-} from '../../../rules/dba/index.ts';
-import { DBA_DEFENDING, DBA_GOINGS } from '../../../rules/dba/situation.ts';
+} from '../../../systems/dba/index.ts';
+import { DBA_DEFENDING, DBA_GOINGS } from '../../../systems/dba/situation.ts';
 import { chip, combatRow, count02, labelledSelect, section, select } from '../../view/controls.ts';
 import { h } from '../../view/dom.ts';
 

@@ -1,9 +1,9 @@
 /**
- * DBA 3.0 on the page: outcome labels and the situation-file format of src/rules/dba. No rule logic
+ * DBA 3.0 on the page: outcome labels and the situation-file format of src/systems/dba. No rule logic
  * here: validation is parseDbaSituation, odds are oddsReport over the `dba` rule set.
  */
 import { oddsReport } from '../../../engine/odds.ts';
-import { dba, parseDbaSituation } from '../../../rules/dba/index.ts';
+import { dba, parseDbaSituation } from '../../../systems/dba/index.ts';
 import { settle } from '../settle.ts';
 import type { SituationInput, WebRuleSet } from '../types.ts';
 import { renderDbaForm } from './form.ts';

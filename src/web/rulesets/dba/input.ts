@@ -1,11 +1,11 @@
 /**
- * A DbaSituation written back as the situation file parseDbaSituation reads (src/rules/dba/
+ * A DbaSituation written back as the situation file parseDbaSituation reads (src/systems/dba/
  * parse-situation.ts): defaults left out, elements in their notation. parseDbaSituation(dbaToInput(s))
  * gives s back. Serialisation only: no rule logic.
  */
-import { formatDbaElement } from '../../../rules/dba/index.ts';
-import { DEFAULT_DBA_SIDE } from '../../../rules/dba/situation.ts';
-import type { DbaGoing, DbaSide, DbaSituation, DbaSupporter } from '../../../rules/dba/index.ts';
+import { formatDbaElement } from '../../../systems/dba/index.ts';
+import { DEFAULT_DBA_SIDE } from '../../../systems/dba/situation.ts';
+import type { DbaGoing, DbaSide, DbaSituation, DbaSupporter } from '../../../systems/dba/index.ts';
 import type { SituationInput } from '../types.ts';
 
 /** A supporter: its notation when it stands in its side's going, else { element, going }. */

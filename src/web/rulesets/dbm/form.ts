@@ -1,10 +1,10 @@
 /// <reference lib="dom" />
 /**
- * The DBM situation form: one card per side with the circumstances of DbmSide (src/rules/dbm/situation.ts)
+ * The DBM situation form: one card per side with the circumstances of DbmSide (src/systems/dbm/situation.ts)
  * and a row for the combat as a whole. It only builds a DbmSituation; the rule set does the rest.
  * Every control carries data-field="<path>" so tests and focus restoring can find it.
  */
-import { allElements, formatElement } from '../../../rules/dbm/notation.ts';
+import { allElements, formatElement } from '../../../systems/dbm/notation.ts';
 import {
   FORTIFICATIONS,
   GOINGS,
@@ -15,14 +15,14 @@ import {
   type Going,
   type PsiloiWeapon,
   type RearRank,
-} from '../../../rules/dbm/situation.ts';
+} from '../../../systems/dbm/situation.ts';
 import {
   REGULARITIES,
   TROOP_NAMES,
   TROOP_TYPES,
   type Element,
   type TroopType,
-} from '../../../rules/dbm/troops.ts';
+} from '../../../systems/dbm/troops.ts';
 import {
   chip,
   combatRow,

@@ -1,11 +1,11 @@
 /**
- * DBM on the page: versions, outcome labels and the situation-file format of src/rules/dbm. No rule
+ * DBM on the page: versions, outcome labels and the situation-file format of src/systems/dbm. No rule
  * logic here: validation is parseDbmSituation, odds are oddsReport over the `dbm` rule set.
  */
 import { oddsReport } from '../../../engine/odds.ts';
-import { dbm } from '../../../rules/dbm/index.ts';
-import { parseDbmSituation, situationToInput } from '../../../rules/dbm/situation-input.ts';
-import { DBM_VERSIONS, DBM_VERSION_IDS, type DbmVersionId } from '../../../rules/dbm/versions.ts';
+import { dbm } from '../../../systems/dbm/index.ts';
+import { parseDbmSituation, situationToInput } from '../../../systems/dbm/situation-input.ts';
+import { DBM_VERSIONS, DBM_VERSION_IDS, type DbmVersionId } from '../../../systems/dbm/versions.ts';
 import { settle } from '../settle.ts';
 import type { SituationInput, WebRuleSet } from '../types.ts';
 import { renderDbmForm } from './form.ts';

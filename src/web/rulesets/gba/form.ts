@@ -14,8 +14,8 @@ import type {
   MissileSupply,
   UnitClass,
   UnitType,
-} from '../../../rules/gba/index.ts';
-import { CLASS_OF_TYPE, MISSILE_CLASSES, MISSILE_SUPPLIES, UNIT_TYPES } from '../../../rules/gba/units.ts';
+} from '../../../systems/gba/index.ts';
+import { CLASS_OF_TYPE, MISSILE_CLASSES, MISSILE_SUPPLIES, UNIT_TYPES } from '../../../systems/gba/units.ts';
 import { chip, labelledSelect, numberField, section, segmented } from '../../view/controls.ts';
 import { h } from '../../view/dom.ts';
 

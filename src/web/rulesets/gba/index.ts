@@ -1,10 +1,10 @@
 /**
- * GBA 5e on the page: outcome labels and the situation-file format of src/rules/gba. No rule logic
+ * GBA 5e on the page: outcome labels and the situation-file format of src/systems/gba. No rule logic
  * here: validation is parseGbaSituation (with its legality checks), odds are oddsReport over the `gba`
  * rule set, which uses its own exact evaluation (RuleSet.exact).
  */
 import { oddsReport } from '../../../engine/odds.ts';
-import { gba, GBA_OUTCOMES, parseGbaSituation } from '../../../rules/gba/index.ts';
+import { gba, GBA_OUTCOMES, parseGbaSituation } from '../../../systems/gba/index.ts';
 import { settle } from '../settle.ts';
 import type { OutcomeView, SituationInput, WebRuleSet } from '../types.ts';
 import { renderGbaForm } from './form.ts';

@@ -1,8 +1,8 @@
 /**
- * A GbaSituation written back as the situation file parseGbaSituation reads (src/rules/gba/parse.ts):
+ * A GbaSituation written back as the situation file parseGbaSituation reads (src/systems/gba/parse.ts):
  * defaults left out. parseGbaSituation(gbaToInput(s)) gives s back. Serialisation only: no rule logic.
  */
-import type { GbaSide, GbaSituation, GbaUnit } from '../../../rules/gba/index.ts';
+import type { GbaSide, GbaSituation, GbaUnit } from '../../../systems/gba/index.ts';
 import type { SituationInput } from '../types.ts';
 
 /** Drop undefined values and the ones equal to their default. */
