@@ -2,7 +2,7 @@
  * The `balance` study block of a scenario (docs/balance.md): which elements to assess, against which
  * field, under which versions, at what points budget and depth, and how many engagements per estimate.
  */
-import { z } from 'zod/v4';
+import { z } from 'zod';
 import { DBM_VERSION_IDS } from '../systems/dbm/versions.ts';
 
 const elementText = z.string().describe('An element in DBM notation, e.g. "Reg Bd(O)"');

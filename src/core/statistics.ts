@@ -1,7 +1,8 @@
 /**
  * The statistics the tool needs on top of simple-statistics, one function each with an example in its
- * test: a normal quantile, the Wilson interval for proportions, a Student t quantile. Every confidence
- * interval in the tool comes from here.
+ * test: a normal quantile, the Wilson interval for proportions, a mean's interval, a Student t quantile,
+ * the agreement check of sampled against exact odds. Every confidence interval in the tool comes from
+ * here, in one shape ({p, lo, hi} for proportions, {mean, lo, hi} for means).
  * (simple-statistics' `probit` gives 1.9572 for the 97.5% point instead of 1.95996, too coarse for
  * confidence intervals, hence `normalQuantile`.)
  */
@@ -44,26 +45,72 @@ export function normalQuantile(p: number): number {
 /** z for a two-sided 95% interval (the normal quantile at 0.975). */
 export const Z95 = 1.959963984540054;
 
+/** A proportion with its interval: `count` successes, estimate `p`, bounds `lo` and `hi`. */
+export interface Proportion {
+  readonly count: number;
+  readonly p: number;
+  readonly lo: number;
+  readonly hi: number;
+}
+
+/** A mean with its interval. */
+export interface Mean {
+  readonly mean: number;
+  readonly lo: number;
+  readonly hi: number;
+}
+
 /**
  * Wilson score interval for `successes` of `n` at normal quantile `z` (default 95%). Behaves well at p
- * near 0 or 1, unlike the normal interval; the bound that an all-or-nothing count touches is exact.
- * @example wilson(50, 100) // { p: 0.5, low: 0.4038..., high: 0.5961... }
+ * near 0 or 1, unlike the normal interval, and never collapses to zero width; the bound that an
+ * all-or-nothing count touches is exact.
+ * @example wilson(50, 100) // { count: 50, p: 0.5, lo: 0.4038..., hi: 0.5961... }
  */
-export function wilson(
-  successes: number,
-  n: number,
-  z: number = Z95,
-): { p: number; low: number; high: number } {
-  if (n === 0) return { p: 0, low: 0, high: 1 };
+export function wilson(successes: number, n: number, z: number = Z95): Proportion {
+  if (n === 0) return { count: successes, p: 0, lo: 0, hi: 1 };
   const p = successes / n;
   const z2 = z * z;
   const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
   const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
   return {
+    count: successes,
     p,
-    low: successes === 0 ? 0 : Math.max(0, centre - half),
-    high: successes === n ? 1 : Math.min(1, centre + half),
+    lo: successes === 0 ? 0 : Math.max(0, centre - half),
+    hi: successes === n ? 1 : Math.min(1, centre + half),
   };
+}
+
+/**
+ * Mean of n observations from their sum and sum of squares, with a normal 95% interval (the tool's
+ * means are over thousands of independent engagements).
+ * @example meanOf(10, 30, 5) // { mean: 2, lo: 0.76..., hi: 3.24... }
+ */
+export function meanOf(sum: number, sumSq: number, n: number, z: number = Z95): Mean {
+  if (n === 0) return { mean: 0, lo: 0, hi: 0 };
+  const m = sum / n;
+  const variance = n > 1 ? Math.max(0, (sumSq - n * m * m) / (n - 1)) : 0;
+  const half = z * Math.sqrt(variance / n);
+  return { mean: m, lo: m - half, hi: m + half };
+}
+
+/** Family-wise false-alarm rate of the exact-versus-sampled agreement check over one study. */
+export const AGREEMENT_ALPHA = 1e-3;
+
+/**
+ * z for the agreement check when a study makes `checks` comparisons: each exact probability must lie
+ * inside the Wilson interval at this z. Bonferroni over the study, so a correct engine flags a study by
+ * chance about once in 1,000 runs however many cells it has (one check: 3.29; 80,000 checks: 5.7).
+ * @example agreementZ(1) // 3.2905...
+ */
+export function agreementZ(checks: number): number {
+  return normalQuantile(1 - AGREEMENT_ALPHA / Math.max(1, checks) / 2);
+}
+
+/** Does a sampled count agree with the exact probability (inside the Wilson interval at `z`)? */
+export function agrees(count: number, n: number, exactP: number, z: number): boolean {
+  const { lo, hi } = wilson(count, n, z);
+  // A tiny tolerance for probabilities exactly 0 or 1, where the interval touches the bound.
+  return exactP >= lo - 1e-12 && exactP <= hi + 1e-12;
 }
 
 /**

@@ -2,7 +2,7 @@
  * A zod issue as one scenario error: the field path and what is wrong with it. Used for the scenario
  * schema (load.ts) and for parts of a study a rule system checks later (a DBM matrix context).
  */
-import type { z } from 'zod/v4';
+import type { z } from 'zod';
 
 type Path = readonly (string | number)[];
 

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { basename, dirname, extname, resolve } from 'node:path';
-import type { z } from 'zod/v4';
+import type { z } from 'zod';
 import { readGbaChartsFile } from '../io/gba-charts-file.ts';
 import { parseStructuredText, readStructuredFile, type StructuredFile } from '../io/structured-file.ts';
 import type { GbaCharts } from '../systems/gba/index.ts';

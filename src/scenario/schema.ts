@@ -3,7 +3,7 @@
  * legal for that type, is this element notation valid) is checked in load.ts with the same paths.
  * `scenarioJsonSchema()` is what `debellator schema` prints for editor validation.
  */
-import { z } from 'zod/v4';
+import { z } from 'zod';
 import { balanceStudyFields } from '../balance/study-schema.ts';
 import { engagementStudyFields } from '../engagement/study-schema.ts';
 import { dbmSideSchema, dbmSituationSchema } from '../systems/dbm/situation-input.ts';

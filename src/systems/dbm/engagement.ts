@@ -1,44 +1,28 @@
 /**
- * DBM (3.0, 3.1, 3.2) under the engagement kernel: every combat is one DBM close combat resolved by the
- * DBM rule set (src/systems/dbm/resolve.ts); overlaps and flight follow DBM 3.2 pp.21, 24; the break rule is
- * the command's third of element equivalents (DBM 3.2 p.25 Demoralised Commands).
+ * DBM (3.0, 3.1, 3.2) under the battle-line kernel (src/engine/lines): every combat is one DBM close
+ * combat resolved by the DBM rules (resolve.ts); overlaps and flight follow DBM 3.2 pp.21, 24; the break
+ * rule is the command's third of element equivalents (DBM 3.2 p.25 Demoralised Commands).
  */
+import { z } from 'zod';
+import { InputError } from '../../core/errors.ts';
+import type { Variant } from '../../core/system.ts';
+import { packTable, type CombatSignature, type LineAdapter } from '../../engine/lines/index.ts';
+import { elementCost } from './costs.ts';
+import { countsAsOverlapFor, elementEquivalents, fleesWithFront } from './equivalents.ts';
 import { compile, resolveRoll } from './resolve.ts';
-import { side, type DbmSide, type DbmSituation, type RearRank } from './situation.ts';
+import { GOINGS, PSILOI_WEAPONS, side, type DbmSide, type DbmSituation, type Going, type PsiloiWeapon, type RearRank } from './situation.ts';
+import type { Element } from './troops.ts';
+import { versionOfSpec } from './variant.ts';
 import type { DbmVersion, DbmVersionId } from './versions.ts';
-import { countsAsOverlapFor, fleesWithFront } from '../../engagement/equivalents.ts';
-import { versionOf, type DbmEngagementConfig, type FileConfig, type LineConfig } from '../../engagement/model.ts';
-import { packTable } from '../../engagement/situations.ts';
-import type { CombatSignature, EngagementSystem } from '../../engagement/system-adapter.ts';
 
 /** The parts of a DbmSide fixed by a file's state (everything but overlaps, contacts, moved). */
 export type SideTemplate = Omit<DbmSide, 'overlaps' | 'movedIntoContact'>;
 
-/** The side a file presents when its front element is rank `head` (0-based). */
-export function templateOf(line: LineConfig, file: FileConfig, head: number): SideTemplate {
-  const front = file.ranks[head];
-  if (!front) throw new Error(`file has no rank ${head}`);
-  const rear: RearRank[] = file.ranks.slice(head + 1, head + 4).map((r) => {
-    const rank: { element: RearRank['element']; weapon?: RearRank['weapon']; listPermitted?: boolean } = {
-      element: r.element,
-    };
-    if (r.weapon !== undefined) rank.weapon = r.weapon;
-    if (r.listPermitted !== undefined) rank.listPermitted = r.listPermitted;
-    return rank;
-  });
-  const {
-    overlaps: _o,
-    movedIntoContact: _m,
-    ...rest
-  } = side(front.element, {
-    rear,
-    // The double element exists only while its original front pair stands.
-    doubleBased: file.doubleBased && head === 0 && file.ranks.length > 1,
-    listGradeSupport: line.listGradeSupport,
-    going: line.going,
-  });
-  return rest;
-}
+/** DBM 3.2 p.21 "Resolving distant shooting or close combat": each player dices for his element. */
+const DICE = [
+  { label: 'A die', sides: 6 },
+  { label: 'B die', sides: 6 },
+] as const;
 
 export function situationOf(rules: DbmVersionId, s: CombatSignature<SideTemplate>): DbmSituation {
   return {
@@ -51,33 +35,78 @@ export function situationOf(rules: DbmVersionId, s: CombatSignature<SideTemplate
   };
 }
 
-/** All 36 rolls of a situation under `version`, resolved by the DBM rule set. */
-export function resolutionTable(situation: DbmSituation, version: DbmVersion): Uint16Array {
-  const compiled = compile(situation, version);
-  return packTable((da, db) => resolveRoll(compiled, da, db));
+/**
+ * Cost of rank `index` of a file: the rear element of a double base costs less (DBM 3.2 p.10 "Adjust
+ * for all grades if": double-based rear element, -2 regular, -1 irregular).
+ */
+export function rankCost(version: DbmVersion, e: Element, index: number, doubleBased: boolean): number {
+  return elementCost(version.costs, e, doubleBased && index === 1 ? ['doubleBaseRear'] : []);
 }
 
-const versions = new WeakMap<DbmEngagementConfig, DbmVersion>();
-const versionFor = (config: DbmEngagementConfig): DbmVersion => {
-  let v = versions.get(config);
-  if (!v) {
-    v = versionOf(config);
-    versions.set(config, v);
-  }
-  return v;
-};
-
-export const dbmSystem: EngagementSystem<DbmEngagementConfig, SideTemplate> = {
-  template: (config, line, file, head) => templateOf(config[line], config[line].files[file]!, head),
+export const dbmLineAdapter: LineAdapter<Element, SideTemplate, DbmVersion> = {
+  dice: DICE,
+  resolveVariant: versionOfSpec,
+  template: ({ config }, line, f, head) => {
+    const l = config[line];
+    const file = l.files[f]!;
+    const front = file.ranks[head];
+    if (!front) throw new Error(`file has no rank ${head}`);
+    const rear: RearRank[] = file.ranks.slice(head + 1, head + 4).map((r) => ({
+      element: r.element,
+      ...(r.extra?.weapon !== undefined ? { weapon: r.extra.weapon as PsiloiWeapon } : {}),
+      ...(r.extra?.listPermitted !== undefined ? { listPermitted: r.extra.listPermitted as boolean } : {}),
+    }));
+    const {
+      overlaps: _o,
+      movedIntoContact: _m,
+      ...rest
+    } = side(front.element, {
+      rear,
+      // The double element exists only while its original front pair stands.
+      doubleBased: file.doubleBased && head === 0 && file.ranks.length > 1,
+      listGradeSupport: l.extra?.listGradeSupport === true,
+      going: l.going as Going,
+    });
+    return rest;
+  },
   // DBM 3.2 p.21: who may count as an overlap.
   overlapCounts: (o, f) => countsAsOverlapFor(o.element, f.element),
   // DBM has no flank-friend factor in close combat.
   flankRange: () => 1,
   flankValue: () => 0,
   // DBM 3.2 p.24 Fleeing Elements: a skirmisher directly behind flees with it.
-  fleesWithFront: (config, line, file, rank) =>
-    fleesWithFront(config[line].files[file]!.ranks[rank]!.element),
-  table: (config, s) => resolutionTable(situationOf(config.rules, s), versionFor(config)),
+  fleesWithFront: ({ config }, line, file, rank) => fleesWithFront(config[line].files[file]!.ranks[rank]!.element),
+  table: ({ config, variant }, s) => {
+    const compiled = compile(situationOf(variant.id, s), variant);
+    return packTable(DICE, (d) => resolveRoll(compiled, d[0]!, d[1]!));
+  },
   // DBM 3.2 p.25 Demoralised Commands: a third of the command's original element equivalents.
   breakRule: { kind: 'fraction' },
+  goings: GOINGS,
+  rankFields: {
+    weapon: z.enum(PSILOI_WEAPONS as [PsiloiWeapon, ...PsiloiWeapon[]]).optional().describe('Psiloi: their missile weapon'),
+    listPermitted: z.boolean().optional().describe('The army list expressly permits this support'),
+  },
+  lineFields: {
+    listGradeSupport: z.boolean().optional().describe('3.2: the list allows rear support by another grade'),
+  },
+  doubleBasing: true,
+  points: true,
+  rank: (variant: Variant, e, index, doubleBased, extra) => {
+    const version = versionOfSpec(variant.spec);
+    if (extra.weapon !== undefined && e.type !== 'Ps')
+      throw new InputError('only psiloi carry a `weapon` here', { path: ['weapon'] });
+    let ap: number;
+    try {
+      ap = rankCost(version, e, index, doubleBased);
+    } catch (err) {
+      throw new InputError((err as Error).message);
+    }
+    const keep = Object.fromEntries(Object.entries(extra).filter(([, v]) => v !== undefined));
+    return {
+      ap,
+      ee: elementEquivalents(e, version),
+      ...(Object.keys(keep).length > 0 ? { extra: keep } : {}),
+    };
+  },
 };

@@ -2,6 +2,7 @@
  * The DBM community's element notation: `Reg Bd(O)`, `Irr Kn(F)`, `Wb(S)` (regularity implied where
  * the rules allow only one), parsed and printed. One parser for the whole tool.
  */
+import { InputError } from '../../core/errors.ts';
 import { COSTS_3_2 } from './costs.ts';
 import {
   GRADES,
@@ -14,10 +15,6 @@ import {
   type TroopType,
 } from './troops.ts';
 
-/** A notation error: `message` is one line and names the bad part. */
-export class NotationError extends Error {
-  override readonly name = 'NotationError';
-}
 
 const TYPE_BY_LOWER = new Map<string, TroopType>(TROOP_TYPES.map((t) => [t.toLowerCase(), t]));
 const REG_BY_LOWER = new Map<string, Regularity>([
@@ -43,43 +40,43 @@ export function isAllowed(e: Element): boolean {
 
 const PATTERN = /^\s*(?:([A-Za-z]+)\s+)?([A-Za-z]+)\s*\(\s*([A-Za-z])\s*\)\s*$/;
 
-/** Parse `Reg Bd(O)`, `Irr Kn(F)`, `Wb(S)`. Throws NotationError naming the bad part. */
+/** Parse `Reg Bd(O)`, `Irr Kn(F)`, `Wb(S)`. Throws InputError naming the bad part. */
 export function parseElement(text: string): Element {
   const m = PATTERN.exec(text);
   if (!m) {
-    throw new NotationError(
+    throw new InputError(
       `"${text}" is not DBM element notation: expected e.g. "Reg Bd(O)" or "Irr Kn(F)" (regularity, type, grade in brackets)`,
     );
   }
   const [, regText, typeText, gradeText] = m as unknown as [string, string | undefined, string, string];
   const type = TYPE_BY_LOWER.get(typeText.toLowerCase());
   if (!type) {
-    throw new NotationError(`"${typeText}" in "${text}" is not a DBM troop type (${TROOP_TYPES.join(', ')})`);
+    throw new InputError(`"${typeText}" in "${text}" is not a DBM troop type (${TROOP_TYPES.join(', ')})`);
   }
   const grade = gradeText.toUpperCase() as Grade;
   if (!GRADES.includes(grade)) {
-    throw new NotationError(`"${gradeText}" in "${text}" is not a grade (S, O, I, F, X)`);
+    throw new InputError(`"${gradeText}" in "${text}" is not a grade (S, O, I, F, X)`);
   }
   const allowedRegs = regularitiesOf(type, grade);
   let reg: Regularity;
   if (regText === undefined) {
     if (allowedRegs.length === 0) {
-      throw new NotationError(`"${text}": ${gradeError(type, grade)}`);
+      throw new InputError(`"${text}": ${gradeError(type, grade)}`);
     }
     if (allowedRegs.length > 1) {
-      throw new NotationError(
+      throw new InputError(
         `"${text}": ${TROOP_NAMES[type]} (${grade}) can be regular or irregular; write "Reg ${type}(${grade})" or "Irr ${type}(${grade})"`,
       );
     }
     reg = allowedRegs[0] as Regularity;
   } else {
     const r = REG_BY_LOWER.get(regText.toLowerCase());
-    if (!r) throw new NotationError(`"${regText}" in "${text}" is not a regularity (Reg or Irr)`);
+    if (!r) throw new InputError(`"${regText}" in "${text}" is not a regularity (Reg or Irr)`);
     reg = r;
     if (!allowedRegs.includes(reg)) {
-      if (allowedRegs.length === 0) throw new NotationError(`"${text}": ${gradeError(type, grade)}`);
+      if (allowedRegs.length === 0) throw new InputError(`"${text}": ${gradeError(type, grade)}`);
       const grades = gradesOf(type, reg);
-      throw new NotationError(
+      throw new InputError(
         grades.length === 0
           ? `"${text}": ${TROOP_NAMES[type]} are never ${reg === 'Reg' ? 'regular' : 'irregular'}`
           : `"${text}": ${reg} ${type} cannot be (${grade}); ${reg} ${type} grades are ${grades.join(', ')}`,

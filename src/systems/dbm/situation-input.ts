@@ -1,11 +1,15 @@
 /**
- * The situation-file format for DBM (docs/situation.md): what `odds --situation`, scenario `odds`
- * studies and the web page read and write. Elements are written in the community notation; every
- * circumstance is optional and defaults to the plain case (good going, no support, no overlaps).
+ * The DBM situation-file format (docs/situation.md): what `odds --situation`, scenario studies and the
+ * web page read and write. Elements are written in the community notation; every circumstance is
+ * optional and defaults to the plain case (good going, no support, no overlaps). The schema's field
+ * metadata generates the command-line flags, the web form, the JSON Schema and the docs table.
  * Pure: validates a plain object (parsed from YAML or JSON by the caller) into a DbmSituation.
  */
-import { z } from 'zod/v4';
-import { NotationError, formatElement, parseElement } from './notation.ts';
+import { z } from 'zod';
+import { InputError, type FieldPath } from '../../core/errors.ts';
+import { field } from '../../core/fields.ts';
+import { parseWith } from '../../core/schema-issues.ts';
+import { formatElement, parseElement } from './notation.ts';
 import {
   DEFAULT_SIDE,
   FORTIFICATIONS,
@@ -15,25 +19,8 @@ import {
   type DbmSituation,
   type RearRank,
 } from './situation.ts';
-import { DBM_VERSION_IDS } from './versions.ts';
-
-/** A bad field in a situation: `path` locates it, the message starts with it. */
-export class SituationError extends Error {
-  override readonly name = 'SituationError';
-  constructor(
-    readonly path: readonly (string | number)[],
-    readonly detail: string,
-  ) {
-    super(`${formatPath(path)}: ${detail}`);
-  }
-}
-
-export function formatPath(path: readonly (string | number)[]): string {
-  return path.reduce<string>(
-    (s, p) => (typeof p === 'number' ? `${s}[${p}]` : s === '' ? String(p) : `${s}.${p}`),
-    '',
-  );
-}
+import { isNaval } from './troops.ts';
+import { DBM_VERSION_IDS, type DbmVersionId } from './versions.ts';
 
 const elementText = z.string().describe('An element in DBM notation, e.g. "Reg Bd(O)" or "Irr Kn(F)"');
 
@@ -41,47 +28,215 @@ const rearRankSchema = z.union([
   elementText,
   z
     .object({
-      element: elementText,
-      weapon: z.enum(PSILOI_WEAPONS).optional().describe('Psiloi only: their missile weapon'),
-      listPermitted: z.boolean().optional().describe('The army list expressly permits this support'),
+      element: field(elementText, { label: 'Element', kind: 'element', flag: false }),
+      weapon: field(z.enum(PSILOI_WEAPONS).optional(), {
+        label: 'Psiloi weapon',
+        kind: 'choice',
+        flag: false,
+        choices: PSILOI_WEAPONS.map((w) => ({ value: w, label: w })),
+        offer: (rank, typeOf) => typeof rank.element === 'string' && typeOf(rank.element) === 'Ps',
+        help: 'Psiloi only: their missile weapon',
+      }),
+      listPermitted: field(z.boolean().optional(), {
+        label: 'List permits',
+        kind: 'bool',
+        flag: false,
+        help: 'The army list expressly permits this element to support',
+      }),
     })
     .strict(),
 ]);
 
 const count = (max: number) => z.number().int().min(0).max(max);
+const bool = () => z.boolean().optional();
+type TypeOf = (element: string) => string;
+const typeIs =
+  (...types: string[]) =>
+  (side: Readonly<Record<string, unknown>>, typeOf: TypeOf) =>
+    typeof side.element === 'string' && types.includes(typeOf(side.element));
+
+const GOING_LABELS = {
+  good: 'Good going',
+  rough: 'Rough going',
+  difficult: 'Difficult going',
+  brush: 'Brush',
+  dunes: 'Dunes',
+} as const;
+const FORT_LABELS = {
+  none: 'No fortification',
+  temporary: 'Behind temporary fortification',
+  permanent: 'Behind permanent fortification',
+} as const;
 
 export const dbmSideSchema = z
   .object({
-    element: elementText,
-    rear: z.array(rearRankSchema).max(3).optional().describe('2nd, 3rd and 4th ranks, front to back'),
-    doubleBased: z.boolean().optional().describe('Front element and 2nd rank are one double element'),
-    listGradeSupport: z.boolean().optional().describe('3.2: the list allows support by another grade'),
-    general: z.boolean().optional().describe("General's element of an undemoralised command"),
-    demoralised: z.boolean().optional(),
-    overlaps: count(2).optional().describe('Flanks overlapped'),
-    flankContacts: count(2).optional().describe('Enemy front edges in contact with a flank'),
-    rearContact: z.boolean().optional(),
-    going: z.enum(GOINGS as [string, ...string[]]).optional(),
-    uphill: z.boolean().optional().describe('Upslope, on a raised tower, or defending a river bank'),
-    fortification: z.enum(FORTIFICATIONS as [string, ...string[]]).optional(),
-    assaultingFortification: z.boolean().optional(),
-    crossingRiver: z.boolean().optional(),
-    disadvantaged: z.boolean().optional().describe('By weather, or shooting to/from a wood'),
-    movedIntoContact: z.boolean().optional(),
-    aiders: count(2).optional().describe('Shooting: 2nd/3rd elements aiding this one'),
-    chariots: z.boolean().optional(),
-    disembarked: z.boolean().optional(),
-    unladen: z.boolean().optional(),
-    mobile: z.boolean().optional(),
+    element: field(elementText, { label: 'Element', kind: 'element', flag: false }),
+    general: field(bool(), {
+      label: 'General',
+      kind: 'bool',
+      help: "General's element of an undemoralised command",
+    }),
+    rearContact: field(bool(), {
+      label: 'Enemy on rear',
+      kind: 'bool',
+      help: 'An enemy front edge touches its rear',
+    }),
+    movedIntoContact: field(bool(), {
+      label: 'Moved into contact',
+      kind: 'bool',
+      flag: 'moved',
+      modes: ['close'],
+      help: 'It moved into contact this bound',
+    }),
+    overlaps: field(count(2).optional(), {
+      label: 'Overlaps',
+      kind: 'int',
+      flag: 'overlapped',
+      help: 'Flanks overlapped by enemy (0-2)',
+    }),
+    flankContacts: field(count(2).optional(), {
+      label: 'Flank contacts',
+      kind: 'int',
+      help: 'Enemy front edges in contact with a flank (0-2)',
+    }),
+    going: field(z.enum(GOINGS as [string, ...string[]]).optional(), {
+      label: 'Going',
+      kind: 'choice',
+      choices: GOINGS.map((g) => ({ value: g, label: GOING_LABELS[g] })),
+      help: 'Good, rough or difficult going, brush or dunes',
+    }),
+    aiders: field(count(2).optional(), {
+      label: 'Elements aiding its shooting',
+      kind: 'int',
+      modes: ['shooting'],
+      help: 'Shooting: 2nd/3rd elements aiding this one (0-2)',
+    }),
+    rear: field(z.array(rearRankSchema).max(3).optional(), {
+      label: 'Ranks behind',
+      kind: 'ranks',
+      max: 3,
+      help: 'Element in the rank behind (repeat for the 3rd and 4th ranks)',
+    }),
+    demoralised: field(bool(), {
+      label: 'Demoralised',
+      kind: 'bool',
+      group: 'more',
+      help: 'Element of a demoralised command',
+    }),
+    doubleBased: field(bool(), {
+      label: 'Double element',
+      kind: 'bool',
+      group: 'more',
+      help: 'Front element and 2nd rank are one double element',
+    }),
+    listGradeSupport: field(bool(), {
+      label: 'List: other grade supports',
+      kind: 'bool',
+      group: 'more',
+      help: '3.2: the army list allows rear support by another grade',
+    }),
+    uphill: field(bool(), {
+      label: 'Uphill / bank',
+      kind: 'bool',
+      group: 'more',
+      help: 'Upslope, on a raised tower, or defending a river bank',
+    }),
+    fortification: field(z.enum(FORTIFICATIONS as [string, ...string[]]).optional(), {
+      label: 'Fortification',
+      kind: 'choice',
+      group: 'more',
+      choices: FORTIFICATIONS.map((f) => ({ value: f, label: FORT_LABELS[f] })),
+      help: 'Defending behind none, temporary or permanent fortifications',
+    }),
+    assaultingFortification: field(bool(), {
+      label: 'Assaulting fortification',
+      kind: 'bool',
+      flag: 'assaulting',
+      group: 'more',
+      help: 'Attacking across fortifications',
+    }),
+    crossingRiver: field(bool(), {
+      label: 'Crossing river',
+      kind: 'bool',
+      group: 'more',
+      help: 'Crossing a river that is not paltry, away from a ford or bridge',
+    }),
+    disadvantaged: field(bool(), {
+      label: 'Disadvantaged',
+      kind: 'bool',
+      group: 'more',
+      help: 'By weather, or shooting to or from a wood',
+    }),
+    chariots: field(bool(), {
+      label: 'Chariots',
+      kind: 'bool',
+      group: 'more',
+      offer: typeIs('Kn', 'Cv'),
+      help: 'Knights or cavalry that are chariots (no rear support)',
+    }),
+    disembarked: field(bool(), {
+      label: 'Disembarked',
+      kind: 'bool',
+      group: 'more',
+      offer: (side, typeOf) => typeof side.element === 'string' && isNaval(typeOf(side.element) as never),
+      help: 'Naval: troops disembarked',
+    }),
+    unladen: field(bool(), {
+      label: 'Unladen',
+      kind: 'bool',
+      group: 'more',
+      offer: (side, typeOf) => typeof side.element === 'string' && isNaval(typeOf(side.element) as never),
+      help: 'Naval: no troops embarked',
+    }),
+    mobile: field(bool(), {
+      label: 'Mobile baggage',
+      kind: 'bool',
+      group: 'more',
+      offer: typeIs('Bg'),
+      help: 'Baggage that can move',
+    }),
   })
   .strict();
+
+/** The combat-wide fields (the form's combat row, the command line's `--mode`, `--bound`, `--shooters`). */
+export const dbmCombatFields = {
+  mode: field(z.enum(['close', 'shooting']).optional(), {
+    label: 'Combat',
+    kind: 'choice',
+    choices: [
+      { value: 'close', label: 'Close combat' },
+      { value: 'shooting', label: 'Shooting' },
+    ],
+    help: 'Close combat (default) or distant shooting',
+  }),
+  bound: field(z.enum(['a', 'b']).optional(), {
+    label: 'Bound',
+    kind: 'choice',
+    choices: [
+      { value: 'a', label: "A's bound" },
+      { value: 'b', label: "B's bound" },
+    ],
+    help: "Whose bound it is; default A's",
+  }),
+  shooters: field(z.enum(['a', 'b', 'both']).optional(), {
+    label: 'Shooting',
+    kind: 'choice',
+    modes: ['shooting'],
+    choices: [
+      { value: 'a', label: 'A shoots' },
+      { value: 'b', label: 'B shoots' },
+      { value: 'both', label: 'Both shoot' },
+    ],
+    help: 'Shooting: which side shoots; default A',
+  }),
+};
+
+export const dbmCombatSchema = z.object(dbmCombatFields).strict();
 
 export const dbmSituationSchema = z
   .object({
     rules: z.enum(DBM_VERSION_IDS).optional().describe('Rule version; default dbm-3.2'),
-    mode: z.enum(['close', 'shooting']).optional().describe('Close combat (default) or distant shooting'),
-    bound: z.enum(['a', 'b']).optional().describe("Whose bound it is; default a's"),
-    shooters: z.enum(['a', 'b', 'both']).optional().describe('Shooting: who shoots; default a'),
+    ...dbmCombatFields,
     a: dbmSideSchema,
     b: dbmSideSchema,
   })
@@ -90,35 +245,16 @@ export const dbmSituationSchema = z
 export type DbmSituationInput = z.input<typeof dbmSituationSchema>;
 type SideInput = z.output<typeof dbmSideSchema>;
 
-/** Turn a zod issue into a SituationError naming the field. */
-export function issueToError(
-  issue: z.core.$ZodIssue,
-  prefix: readonly (string | number)[] = [],
-): SituationError {
-  const path = [...prefix, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))];
-  if (issue.code === 'unrecognized_keys') {
-    const keys = issue.keys.map((k) => `"${k}"`).join(', ');
-    return new SituationError(path, `unknown key ${keys}`);
-  }
-  if (issue.code === 'invalid_value') {
-    return new SituationError(
-      path,
-      `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`,
-    );
-  }
-  return new SituationError(path, issue.message.replace(/^Invalid input: /, ''));
-}
-
-function element(text: string, path: readonly (string | number)[]) {
+function element(text: string, path: FieldPath) {
   try {
     return parseElement(text);
   } catch (e) {
-    if (e instanceof NotationError) throw new SituationError(path, e.message);
+    if (e instanceof InputError) throw e.within(path);
     throw e;
   }
 }
 
-function toSide(input: SideInput, path: readonly (string | number)[]): DbmSide {
+function toSide(input: SideInput, path: FieldPath): DbmSide {
   const rear: RearRank[] = (input.rear ?? []).map((r, i) => {
     if (typeof r === 'string') return { element: element(r, [...path, 'rear', i]) };
     const rank: RearRank = { element: element(r.element, [...path, 'rear', i, 'element']) };
@@ -129,37 +265,38 @@ function toSide(input: SideInput, path: readonly (string | number)[]): DbmSide {
     };
   });
   const { element: el, rear: _rear, ...rest } = input;
+  const defined = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
   const side = {
     ...DEFAULT_SIDE,
-    ...(rest as Partial<DbmSide>),
+    ...(defined as Partial<DbmSide>),
     rear,
     element: element(el, [...path, 'element']),
   };
   if (side.overlaps + side.flankContacts > 2)
-    throw new SituationError(
-      [...path, 'flankContacts'],
-      'overlaps plus flank contacts cannot exceed 2 (one per flank)',
-    );
+    throw new InputError('overlaps plus flank contacts cannot exceed 2 (one per flank)', {
+      path: [...path, 'flankContacts'],
+    });
   return side;
 }
 
-/** Validate a situation-file object. Throws SituationError naming the bad field. */
-export function parseDbmSituation(input: unknown, prefix: readonly (string | number)[] = []): DbmSituation {
-  const r = dbmSituationSchema.safeParse(input);
-  if (!r.success) throw issueToError(r.error.issues[0] as z.core.$ZodIssue, prefix);
-  const s = r.data;
+/**
+ * Validate a situation-file object. Throws InputError naming the bad field. `version` is the rules id
+ * used when the object names none.
+ */
+export function parseDbmSituation(input: unknown, version: DbmVersionId = 'dbm-3.2'): DbmSituation {
+  const s = parseWith(dbmSituationSchema, input);
   return {
-    rules: s.rules ?? 'dbm-3.2',
+    rules: s.rules ?? version,
     mode: s.mode ?? 'close',
     bound: s.bound ?? 'a',
     shooters: s.shooters ?? 'a',
-    a: toSide(s.a, [...prefix, 'a']),
-    b: toSide(s.b, [...prefix, 'b']),
+    a: toSide(s.a, ['a']),
+    b: toSide(s.b, ['b']),
   };
 }
 
 /** The minimal situation-file object for a situation: defaults left out, elements in notation. */
-export function situationToInput(s: DbmSituation): DbmSituationInput {
+export function situationToInput(s: DbmSituation): Record<string, unknown> {
   const sideInput = (side: DbmSide) => {
     const out: Record<string, unknown> = { element: formatElement(side.element) };
     if (side.rear.length > 0)
@@ -172,12 +309,12 @@ export function situationToInput(s: DbmSituation): DbmSituationInput {
       if (k === 'element' || k === 'rear') continue;
       if (v !== (DEFAULT_SIDE as unknown as Record<string, unknown>)[k]) out[k] = v;
     }
-    return out as SideInput;
+    return out;
   };
   const out: Record<string, unknown> = { rules: s.rules, mode: s.mode };
   if (s.bound !== 'a') out.bound = s.bound;
   if (s.mode === 'shooting' && s.shooters !== 'a') out.shooters = s.shooters;
   out.a = sideInput(s.a);
   out.b = sideInput(s.b);
-  return out as DbmSituationInput;
+  return out;
 }

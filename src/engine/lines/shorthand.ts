@@ -13,7 +13,7 @@ export interface Shorthand {
   readonly budget?: number | 'study';
 }
 
-const DEEP = String.raw`(?:\s*,\s*(\d)\s+deep)?`;
+const DEEP = String.raw`(?:\s*,\s*(\d+)\s+deep)?`;
 const FILES = new RegExp(String.raw`^\s*(\d+)\s+files?\s+of\s+(.+?)${DEEP}\s*$`, 'i');
 const AS_MANY = new RegExp(
   String.raw`^\s*as\s+many\s+(.+?)${DEEP}\s*,?\s+as\s+(?:(\d+(?:\.\d+)?)\s*AP|the\s+budget)(?:\s+buys)?${DEEP}\s*$`,

@@ -1,20 +1,15 @@
 /**
- * One engagement, bound by bound (docs/engagement-model.md "A bound"). Pure: the dice are injected
- * (`dice()` returns 1..6); each combat reads A's die then B's, in the order the combats are fought.
+ * One engagement, bound by bound (docs/engagement-model.md "A bound"). Pure: the randomness is injected
+ * (`draw(space)` returns a uniform index into a combat's table: one draw per combat, in the order the
+ * combats are fought; scripted dice map to the same index through pack.ts rollIndex).
  *
  * The state lives in typed arrays of a `Battle` reused across engagements of one config (no allocation
  * and no rule logic in the loop: a combat is a table lookup, see situations.ts).
  */
-import type {
-  Decision,
-  EngagementConfig,
-  EngagementResult,
-  LineId,
-  ModelOptions,
-  SideTally,
-} from './model.ts';
+import type { LineAdapter } from './adapter.ts';
+import type { Decision, EngagementResult, LineId, LinesConfig, ModelOptions, SideTally } from './model.ts';
+import * as S from './pack.ts';
 import { prepared, tableFor, type CombatEntry, type Prepared, type PreparedSide } from './prepare.ts';
-import * as S from './situations.ts';
 
 // Module-level copies: read once, not through import bindings in the hot loop.
 const NONE = S.NONE;
@@ -55,8 +50,8 @@ export interface CombatEvent {
   readonly overlapsB: number;
   readonly movedA: boolean;
   readonly movedB: boolean;
-  readonly dieA: number;
-  readonly dieB: number;
+  /** The dice rolled, in the system's order (DBM, DBA, B&B: A's die, B's die). */
+  readonly dice: readonly number[];
   readonly a: S.EngagementOutcome;
   readonly b: S.EngagementOutcome;
 }
@@ -100,7 +95,7 @@ export class Battle {
   decision = UNDECIDED;
   bounds = 0;
   private bound = 0;
-  private dice: () => number = () => 1;
+  private draw: (space: number) => number = () => 0;
   private trace: ((e: CombatEvent) => void) | undefined = undefined;
 
   constructor(p: Prepared) {
@@ -181,9 +176,8 @@ export class Battle {
 
   private roll(c: number, owner: Side, entry: CombatEntry = this.entryAt(c, owner)): number {
     const table = entry.table;
-    const da = this.dice();
-    const db = this.dice();
-    const r = table[(da - 1) * 6 + (db - 1)]!;
+    const k = this.draw(table.length);
+    const r = table[k]!;
     if (this.trace) {
       this.trace({
         bound: this.bound,
@@ -193,13 +187,24 @@ export class Battle {
         overlapsB: this.overlapsOn(1, c),
         movedA: this.moved[0][c] === 1,
         movedB: this.moved[1][c] === 1,
-        dieA: da,
-        dieB: db,
+        dice: this.diceOf(k),
         a: OUTCOME_NAMES[r & OUT]!,
         b: OUTCOME_NAMES[(r >> SIDE_BITS) & OUT]!,
       });
     }
     return r;
+  }
+
+  /** The dice of table index k (odometer order, last die fastest). */
+  private diceOf(k: number): number[] {
+    const dice = this.p.dice;
+    const out = new Array<number>(dice.length);
+    for (let i = dice.length - 1; i >= 0; i--) {
+      const n = dice[i]!.sides;
+      out[i] = (k % n) + 1;
+      k = Math.floor(k / n);
+    }
+    return out;
   }
 
   /**
@@ -350,7 +355,7 @@ export class Battle {
   }
 
   /**
-   * Broken at the end of a bound, by the rule system's break rule (src/systems/<id>/engagement.ts): DBM 3.2 p.25
+   * Broken at the end of a bound, by the rule system's break rule (its adapter): DBM 3.2 p.25
    * Demoralised Commands and B&B 0.7 ch.6 army moral by fraction, DBA 3.0 Winning and losing against the enemy.
    */
   private broken(s: Side): boolean {
@@ -361,8 +366,8 @@ export class Battle {
   }
 
   /** Play one engagement; the outcome is left in the fields. */
-  run(dice: () => number, firstSide: Side, trace?: (e: CombatEvent) => void): void {
-    this.dice = dice;
+  run(draw: (space: number) => number, firstSide: Side, trace?: (e: CombatEvent) => void): void {
+    this.draw = draw;
     this.trace = trace;
     for (const s of [0, 1] as const) {
       this.head[s].fill(0);
@@ -430,14 +435,23 @@ export function battleOf(p: Prepared): Battle {
   return b;
 }
 
-/** Play one engagement with `dice()` giving 1..6. */
-export function fightEngagement(
-  config: EngagementConfig,
+/**
+ * Play one engagement with scripted dice: `dice()` gives each die's face in the system's order (DBM: A's
+ * die then B's), one combat after another.
+ */
+export function fightEngagement<E, T, V>(
+  config: LinesConfig<E>,
+  adapter: LineAdapter<E, T, V>,
   dice: () => number,
   options: FightOptions = {},
 ): EngagementResult {
   const who = options.first ?? (config.first === 'alternate' ? 'a' : config.first);
-  const b = battleOf(prepared(config));
-  b.run(dice, who === 'a' ? 0 : 1, options.trace);
+  const b = battleOf(prepared(config, adapter));
+  const specs = adapter.dice;
+  b.run(
+    () => S.rollIndex(specs, specs.map(() => dice())),
+    who === 'a' ? 0 : 1,
+    options.trace,
+  );
   return b.toResult();
 }

@@ -3,8 +3,8 @@
  * layer needs about lines that are not combat resolution: who may count as an overlap (p.21) and who flees
  * with a fleeing front element (p.24).
  */
-import { isMounted, isSkirmisher, type Element } from '../systems/dbm/troops.ts';
-import type { DbmVersion } from '../systems/dbm/versions.ts';
+import { isMounted, isSkirmisher, type Element } from './troops.ts';
+import type { DbmVersion } from './versions.ts';
 
 /**
  * DBM 3.2 p.24 Losses: war wagons (I) count 3; psiloi, hordes except (I), boats (F) and irregular

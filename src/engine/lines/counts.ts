@@ -1,8 +1,9 @@
 /**
- * Engagement results as merged counts (DESIGN.md "counts + confidence intervals, plain data"): a flat
- * Float64Array that shards fill and the runner adds element-wise, and the summary read off it.
+ * Engagement results as merged counts (ARCHITECTURE.md "Counts, then results"): a flat Float64Array that
+ * shards fill and the runner adds element-wise, and the summary read off it.
  */
-import { createRng, type Rng } from '../core/rng.ts';
+import type { RandomSource } from '../../core/system.ts';
+import type { LineAdapter } from './adapter.ts';
 import {
   A_WINS,
   B_WINS,
@@ -15,7 +16,7 @@ import {
   battleOf,
   type Battle,
 } from './fight.ts';
-import type { EngagementConfig, EngagementResult, SideTally } from './model.ts';
+import type { EngagementResult, LinesConfig, SideTally } from './model.ts';
 import { prepared } from './prepare.ts';
 
 /** Offsets into the counts array. Per side: elements, elements², AP, AP², element equivalents, fled. */
@@ -40,7 +41,7 @@ export interface CountsLayout {
 export const SIDE_FIELDS = 6;
 export const FILE_FIELDS = 3;
 
-export function countsLayout(config: EngagementConfig): CountsLayout {
+export function countsLayout(config: LinesConfig): CountsLayout {
   const bounds = 5 + 2 * SIDE_FIELDS;
   const undecidedBounds = bounds + config.boundLimit + 1;
   const filesA = undecidedBounds + config.boundLimit + 1;
@@ -89,14 +90,19 @@ export function accumulate(counts: Float64Array, layout: CountsLayout, r: Engage
  * A shard: `samples` engagements on `rng`, counted. With `first: alternate`, even-numbered engagements
  * of the shard give A the first bound and odd-numbered ones B.
  */
-export function engagementShard(config: EngagementConfig, rng: Rng, samples: number): Float64Array {
-  const layout = countsLayout(config);
+export function engagementShard<E, T, V>(
+  config: LinesConfig<E>,
+  adapter: LineAdapter<E, T, V>,
+  rng: RandomSource,
+  samples: number,
+): Float64Array {
+  const layout = countsLayout(config as LinesConfig);
   const counts = new Float64Array(layout.length);
-  const battle = battleOf(prepared(config));
-  const dice = () => rng.die(6);
+  const battle = battleOf(prepared(config, adapter));
+  const draw = (n: number) => rng.int(n);
   for (let i = 0; i < samples; i++) {
     const first = config.first === 'alternate' ? ((i % 2) as 0 | 1) : config.first === 'a' ? 0 : 1;
-    battle.run(dice, first);
+    battle.run(draw, first);
     accumulateBattle(counts, layout, battle);
   }
   return counts;
@@ -129,22 +135,6 @@ function accumulateBattle(counts: Float64Array, layout: CountsLayout, b: Battle)
       if (!b.present(s, c)) counts[f + 2]! += 1;
     }
   }
-}
-
-/**
- * The shard kernel of job kind `engagement` for the runner (src/run/kernels.ts): payload is an
- * EngagementConfig, plain data.
- */
-export const engagementKernel = (payload: unknown, rng: Rng, samples: number): Float64Array =>
-  engagementShard(payload as EngagementConfig, rng, samples);
-
-/** Convenience for tests and the bench: one shard on stream 0 of `seed`. */
-export function runEngagements(
-  config: EngagementConfig,
-  seed: string | number,
-  samples: number,
-): Float64Array {
-  return engagementShard(config, createRng(seed, 0), samples);
 }
 
 /** Add shard counts element-wise. */

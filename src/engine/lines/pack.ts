@@ -1,9 +1,12 @@
 /**
- * The packed combat table of the engagement kernel (DESIGN.md "Compile then sample"). A file-vs-file
- * combat depends only on a small signature (the two files' current ranks, whose bound, overlaps, who moved
- * into contact, flank friends); each distinct signature is resolved by the rule system for all 36 rolls
- * once (src/systems/<id>/engagement.ts) and packed here, so the hot loop does two die rolls and one lookup.
+ * The packed combat table of the battle-line kernel (ARCHITECTURE.md "Compile then sample"). A
+ * file-vs-file combat depends only on a small signature (the two files' current ranks, whose bound,
+ * overlaps, who moved into contact, flank friends); each distinct signature is resolved by the rule
+ * system for every combination of its dice once (its engagement adapter) and packed here, so the hot
+ * loop draws one uniform index into the table (all combinations are equally likely) and looks it up.
  */
+import { forEachRoll, spaceSize } from '../../core/exact.ts';
+import type { DieSpec } from '../../core/ruleset.ts';
 
 /** What the kernel does with one side's result: the outcomes every supported rule system can give. */
 export const ENGAGEMENT_OUTCOMES = ['none', 'recoil', 'flee', 'destroyed', 'spent'] as const;
@@ -56,16 +59,28 @@ export const packSide = (x: SideResult): number =>
   (Math.min(x.rearLost, 3) << REAR_SHIFT) |
   (PURSUIT_CODE[x.pursuit] << PURSUIT_SHIFT);
 
-/** All 36 rolls of a combat: index (dieA-1)*6 + (dieB-1). */
+/**
+ * Every combination of `dice` resolved and packed, in forEachRoll (odometer) order: for two d6 the index
+ * is (dieA-1)*6 + (dieB-1).
+ */
 export function packTable(
-  roll: (dieA: number, dieB: number) => { a: SideResult; b: SideResult },
+  dice: readonly DieSpec[],
+  roll: (dice: readonly number[]) => { a: SideResult; b: SideResult },
 ): Uint16Array {
-  const table = new Uint16Array(36);
-  for (let da = 1; da <= 6; da++) {
-    for (let db = 1; db <= 6; db++) {
-      const r = roll(da, db);
-      table[(da - 1) * 6 + (db - 1)] = packSide(r.a) | (packSide(r.b) << SIDE_BITS);
-    }
-  }
+  const table = new Uint16Array(spaceSize(dice));
+  let k = 0;
+  forEachRoll(dice, (d) => {
+    const r = roll(d);
+    table[k++] = packSide(r.a) | (packSide(r.b) << SIDE_BITS);
+  });
   return table;
+}
+
+/** The table index of one roll of `dice` (the inverse of forEachRoll's order). */
+export function rollIndex(dice: readonly DieSpec[], roll: readonly number[]): number {
+  let k = 0;
+  dice.forEach((d, i) => {
+    k = k * d.sides + ((roll[i] as number) - 1);
+  });
+  return k;
 }

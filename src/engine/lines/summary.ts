@@ -1,37 +1,12 @@
-/** The result object of an engagement study, read off merged counts (plain, JSON-serialisable data). */
+/**
+ * The summary of a lines study, read off merged counts (plain, JSON-serialisable data): decisions with
+ * Wilson intervals, bounds to decision, losses per side and per file, and the same as the summary every
+ * engagement model gives (core/system.ts EngagementSummary).
+ */
+import { meanOf, wilson, type Mean, type Proportion } from '../../core/statistics.ts';
+import type { DataTable, EngagementSummary } from '../../core/system.ts';
 import { FILE_FIELDS, SIDE_FIELDS, countsLayout } from './counts.ts';
-import type { EngagementConfig } from './model.ts';
-
-import { wilson as wilsonInterval, Z95 } from '../core/statistics.ts';
-
-/** A proportion with its Wilson 95% interval. */
-export interface Proportion {
-  readonly count: number;
-  readonly p: number;
-  readonly lo: number;
-  readonly hi: number;
-}
-
-/** A mean with a normal 95% interval (the samples are many and independent). */
-export interface Mean {
-  readonly mean: number;
-  readonly lo: number;
-  readonly hi: number;
-}
-
-/** Wilson score interval (95%) for `count` successes in `n` trials (src/core/statistics.ts). */
-export function wilson(count: number, n: number): Proportion {
-  const { p, low, high } = wilsonInterval(count, n);
-  return { count, p, lo: low, hi: high };
-}
-
-function mean(sum: number, sumSq: number, n: number): Mean {
-  if (n === 0) return { mean: 0, lo: 0, hi: 0 };
-  const m = sum / n;
-  const variance = n > 1 ? Math.max(0, (sumSq - n * m * m) / (n - 1)) : 0;
-  const half = Z95 * Math.sqrt(variance / n);
-  return { mean: m, lo: m - half, hi: m + half };
-}
+import type { LinesConfig } from './model.ts';
 
 export interface FileLosses {
   /** Index of the file in its side's list. */
@@ -51,7 +26,7 @@ export interface SideLosses {
   readonly files: readonly FileLosses[];
 }
 
-export interface EngagementSummary {
+export interface LinesSummary {
   readonly samples: number;
   readonly aWins: Proportion;
   readonly bWins: Proportion;
@@ -76,7 +51,7 @@ export interface EngagementSummary {
   readonly b: SideLosses;
 }
 
-export function summarise(config: EngagementConfig, counts: Float64Array): EngagementSummary {
+export function linesSummary(config: LinesConfig, counts: Float64Array): LinesSummary {
   const L = countsLayout(config);
   if (counts.length !== L.length)
     throw new Error(`counts have ${counts.length} entries, expected ${L.length}`);
@@ -100,8 +75,8 @@ export function summarise(config: EngagementConfig, counts: Float64Array): Engag
     const per = (x: number) => (n > 0 ? x / n : 0);
     return {
       name: config[id].name,
-      elements: mean(at(s), at(s + 1), n),
-      ap: mean(at(s + 2), at(s + 3), n),
+      elements: meanOf(at(s), at(s + 1), n),
+      ap: meanOf(at(s + 2), at(s + 3), n),
       elementEquivalents: per(at(s + 4)),
       fled: per(at(s + 5)),
       files: config[id].files.map((_, i) => {
@@ -122,5 +97,47 @@ export function summarise(config: EngagementConfig, counts: Float64Array): Engag
     meanBounds: n > 0 ? allSum / n : 0,
     a: side('a'),
     b: side('b'),
+  };
+}
+
+const fixed = (x: number, d = 3) => x.toFixed(d);
+const point = (x: number): Mean => ({ mean: x, lo: x, hi: x });
+
+/** The summary every engagement model gives, from a lines summary. `points`: the system has AP. */
+export function asEngagementSummary(s: LinesSummary, points: boolean, lossName: string): EngagementSummary {
+  const files = (id: 'a' | 'b'): DataTable => ({
+    title: `Losses by file of ${id.toUpperCase()} (${s[id].name})`,
+    note: 'Files numbered from the left of the line; means per engagement.',
+    columns: ['file', 'elements lost', ...(points ? ['AP lost'] : []), 'P(file wiped out)'],
+    rows: s[id].files.map((f) => [
+      f.position + 1,
+      fixed(f.elements),
+      ...(points ? [fixed(f.ap, 2)] : []),
+      fixed(f.wipedOut),
+    ]),
+  });
+  return {
+    samples: s.samples,
+    names: { a: s.a.name, b: s.b.name },
+    aWins: s.aWins,
+    bWins: s.bWins,
+    mutual: s.mutualBreak,
+    undecided: s.undecided,
+    unit: 'bound',
+    histogram: s.bounds.map((b) => ({ k: b.bound, decided: b.decided, undecided: b.undecided })),
+    meanToDecision: s.meanBoundsToDecision,
+    losses: [
+      { id: 'elements', label: 'elements lost', a: s.a.elements, b: s.b.elements },
+      ...(points ? [{ id: 'ap', label: 'AP lost', a: s.a.ap, b: s.b.ap }] : []),
+      {
+        id: 'break',
+        label: lossName,
+        a: point(s.a.elementEquivalents),
+        b: point(s.b.elementEquivalents),
+      },
+      { id: 'fled', label: 'elements fled', a: point(s.a.fled), b: point(s.b.fled) },
+    ],
+    tables: [files('a'), files('b')],
+    detail: s,
   };
 }

@@ -1,0 +1,97 @@
+/**
+ * zod validation failures as InputErrors: the field path and what is wrong with it, in the user's words.
+ * Every schema in the tool (situations, scenarios, study blocks, chart files, slice files) is checked
+ * through `parseWith`, so messages read the same everywhere.
+ */
+import type { z } from 'zod';
+import { InputError, type FieldPath } from './errors.ts';
+
+type Issue = z.core.$ZodIssue;
+
+const typeName = (v: unknown): string => {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'a list';
+  if (typeof v === 'number' && !Number.isFinite(v)) return String(v);
+  if (typeof v === 'object') return 'a mapping';
+  if (typeof v === 'string') return `the text ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v)}`;
+  return `${typeof v} ${JSON.stringify(v)}`;
+};
+
+const valueAt = (input: unknown, path: readonly PropertyKey[]): unknown => {
+  let v = input;
+  for (const p of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<PropertyKey, unknown>)[p];
+  }
+  return v;
+};
+
+/** One issue in words; `input` is what was validated (to say what was found). */
+export function describeIssue(issue: Issue, input: unknown): { path: FieldPath; detail: string } {
+  const path: FieldPath = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
+  switch (issue.code) {
+    case 'invalid_union': {
+      const disc = (issue as { note?: string; discriminator?: string }).discriminator;
+      if ((issue as { note?: string }).note === 'No matching discriminator') {
+        const options = (issue as { options?: readonly unknown[] }).options;
+        const list = options && options.length > 0 ? options.map((o) => JSON.stringify(o)).join(', ') : '';
+        const at = disc !== undefined ? [...path, disc] : path;
+        return { path: at, detail: list ? `must be one of ${list}` : issue.message };
+      }
+      // The branch whose input had the right shape tells the most.
+      for (const branch of issue.errors) {
+        const first = branch[0];
+        if (first && !(first.code === 'invalid_type' && first.path.length === 0)) {
+          const inner = describeIssue(first, valueAt(input, issue.path));
+          return { path: [...path, ...inner.path], detail: inner.detail };
+        }
+      }
+      return { path, detail: issue.message.replace(/^Invalid input: /, '') };
+    }
+    case 'unrecognized_keys': {
+      const key = issue.keys[0] as string;
+      const more = issue.keys.length > 1 ? ` (and ${issue.keys.slice(1).join(', ')})` : '';
+      return { path: [...path, key], detail: `unknown key "${key}"${more}` };
+    }
+    case 'invalid_value':
+      return {
+        path,
+        detail: `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`,
+      };
+    case 'invalid_type': {
+      const found = valueAt(input, issue.path);
+      if (found === undefined) return { path, detail: `missing (expected ${issue.expected})` };
+      return { path, detail: `expected ${issue.expected}, found ${typeName(found)}` };
+    }
+    case 'too_small':
+    case 'too_big': {
+      const found = valueAt(input, issue.path);
+      const msg = issue.message.replace(/^Too (small|big): expected \w+ to (have )?/, 'must be ');
+      return { path, detail: typeof found === 'number' ? `${msg} (found ${found})` : msg };
+    }
+    default:
+      return { path, detail: issue.message.replace(/^Invalid input: /, '') };
+  }
+}
+
+/** Validate `input` with `schema`; the first issue becomes an InputError (path under `prefix`). */
+export function parseWith<T extends z.ZodType>(
+  schema: T,
+  input: unknown,
+  prefix: FieldPath = [],
+): z.output<T> {
+  const r = schema.safeParse(input);
+  if (r.success) return r.data;
+  const { path, detail } = describeIssue(r.error.issues[0] as Issue, input);
+  throw new InputError(detail, { path: [...prefix, ...path] });
+}
+
+/** Every issue of a failed validation, as InputErrors (for reporting all errors of a file at once). */
+export function allIssues<T extends z.ZodType>(schema: T, input: unknown): InputError[] {
+  const r = schema.safeParse(input);
+  if (r.success) return [];
+  return r.error.issues.map((i) => {
+    const { path, detail } = describeIssue(i, input);
+    return new InputError(detail, { path });
+  });
+}

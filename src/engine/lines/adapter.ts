@@ -1,0 +1,106 @@
+/**
+ * What a rule system supplies to the battle-line kernel (docs/engagement-model.md "Rule systems"). The
+ * kernel (prepare.ts, fight.ts) knows lines, files, columns, overlaps and bounds; a system supplies what
+ * its rules say about them: its dice, the side a file presents, who may count as an overlap or a flank
+ * friend, the combat table of a file-vs-file situation, who flees with a fleeing front element, the
+ * break rule, and (for study blocks) what its elements cost and count when lost.
+ *
+ * E is the system's element, T its side template (the fixed part of a combat side), V what it makes of
+ * a variant once per config (DBM: the version object with house rules applied).
+ */
+import type { z } from 'zod';
+import type { DieSpec } from '../../core/ruleset.ts';
+import type { Variant, VariantSpec } from '../../core/system.ts';
+import type { LineId, LinesConfig, RankConfig } from './model.ts';
+
+/** A file-vs-file combat as the kernel sees it, with each side's template (the file's current state). */
+export interface CombatSignature<T> {
+  readonly a: T;
+  readonly b: T;
+  readonly bound: LineId;
+  readonly overlapsA: number;
+  readonly overlapsB: number;
+  readonly movedA: boolean;
+  readonly movedB: boolean;
+  /** The system's flank value of each side (see `flankValue`); 0 where the system has none. */
+  readonly flankA: number;
+  readonly flankB: number;
+}
+
+/**
+ * When a side breaks, at the end of a bound:
+ * - `fraction`: its losses reach `options.breakFraction` of its original total (DBM element equivalents,
+ *   B&B Points of Confidence);
+ * - `against-enemy`: the rule set's own test of its losses against the enemy's (DBA 3.0: at least 4 lost
+ *   and more than the enemy).
+ */
+export type BreakRule =
+  | { readonly kind: 'fraction' }
+  | { readonly kind: 'against-enemy'; readonly defeated: (lost: number, enemyLost: number) => boolean };
+
+/** The templates of both sides, for systems whose flank values name a friend. */
+export interface SideTemplates<T> {
+  readonly a: readonly T[];
+  readonly b: readonly T[];
+}
+
+/** What one config's combats are resolved under: the config and the system's reading of its variant. */
+export interface AdapterContext<E, V> {
+  readonly config: LinesConfig<E>;
+  readonly variant: V;
+}
+
+/** The values a rank carries, as the system prices and counts it (RankConfig without the element). */
+export type RankValues = Omit<RankConfig, 'element'>;
+
+export interface LineAdapter<E = unknown, T = unknown, V = unknown> {
+  /** The dice of one combat, as the system's rule set rolls them (DBM, DBA, B&B: one d6 a side). */
+  readonly dice: readonly DieSpec[];
+  /** What the system makes of a variant, once per config (resolved in the worker, so plain data in). */
+  resolveVariant(spec: VariantSpec): V;
+  /** The side file `file` of line `line` presents when its rank `head` (0-based) is in front. */
+  template(ctx: AdapterContext<E, V>, line: LineId, file: number, head: number): T;
+  /** May `overlapper` (a free file's front) count as an overlap for its friend `friend` in combat? */
+  overlapCounts(overlapper: T, friend: T): boolean;
+  /** Number of distinct flank values (1: the system has none; the kernel then skips the neighbours). */
+  flankRange(templates: readonly T[]): number;
+  /**
+   * The flank value of a fighting file from its in-line neighbours' fronts (undefined where none), as an
+   * index into `templates` space or a small code; below `flankRange`.
+   */
+  flankValue(
+    templates: readonly T[],
+    self: number,
+    left: number | undefined,
+    right: number | undefined,
+  ): number;
+  /** Does rank `rank` of the file, directly behind a front element that flees, flee with it? */
+  fleesWithFront(ctx: AdapterContext<E, V>, line: LineId, file: number, rank: number): boolean;
+  /** Every combination of the dice of a combat, packed (pack.ts packTable). */
+  table(ctx: AdapterContext<E, V>, s: CombatSignature<T>, templates: SideTemplates<T>): Uint16Array;
+  readonly breakRule: BreakRule;
+
+  // Study blocks (block.ts): how lines written in a scenario become a LinesConfig.
+
+  /** The goings a line may be in, in the system's terms; the first is the default. */
+  readonly goings: readonly string[];
+  /** Extra fields a rank object may carry (DBM: psiloi weapon, list permission), as zod fields. */
+  readonly rankFields?: Readonly<Record<string, z.ZodType>>;
+  /** Extra fields a line may carry (DBM: listGradeSupport). */
+  readonly lineFields?: Readonly<Record<string, z.ZodType>>;
+  /** The system has double elements of two ranks (DBM 3.2 p.10). */
+  readonly doubleBasing: boolean;
+  /** A line can be bought to an AP budget (false for DBA 3.0, which has no points). */
+  readonly points: boolean;
+  /**
+   * Cost and loss values of `element` as rank `index` of a file (doubleBased: the file is a double
+   * element), with its extra fields checked. Throws InputError (path within the rank).
+   */
+  rank(
+    variant: Variant,
+    element: E,
+    index: number,
+    doubleBased: boolean,
+    extra: Readonly<Record<string, unknown>>,
+  ): RankValues;
+}

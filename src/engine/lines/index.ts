@@ -1,0 +1,48 @@
+/**
+ * The battle-line engagement model (docs/engagement-model.md): lines of files fought bound by bound
+ * until one breaks, for any rule system that supplies a LineAdapter. A system's module makes its
+ * EngagementModel with `linesModel`.
+ */
+import type { AnySystem, EngagementModel } from '../../core/system.ts';
+import type { LineAdapter } from './adapter.ts';
+import { configureLines, linesBlockSchema } from './block.ts';
+import { engagementShard } from './counts.ts';
+import type { LinesConfig } from './model.ts';
+import { asEngagementSummary, linesSummary } from './summary.ts';
+
+export type { LineAdapter, CombatSignature, BreakRule, SideTemplates, AdapterContext, RankValues } from './adapter.ts';
+export type { LinesConfig, LineConfig, FileConfig, RankConfig, ModelOptions, EngagementResult } from './model.ts';
+export { DEFAULT_OPTIONS } from './model.ts';
+export { packTable, type SideResult } from './pack.ts';
+export { LineBuilder, filesForBudget, MAX_DEPTH, MAX_FILES } from './block.ts';
+export { linesSummary, type LinesSummary } from './summary.ts';
+export { fightEngagement, type CombatEvent } from './fight.ts';
+export { engagementShard } from './counts.ts';
+
+/** Engagements per shard: small enough to spread a study over threads, large enough to amortise. */
+export const LINES_SHARD = 5_000;
+
+export interface LinesModelOptions {
+  /** The system the model belongs to (a function: the module and its model refer to each other). */
+  readonly system: () => AnySystem;
+  /** What a side's losses toward the break rule are called ("element equivalents", "PoC"). */
+  readonly lossName: string;
+}
+
+export interface LinesModel<E> extends EngagementModel<LinesConfig<E>> {
+  readonly adapter: LineAdapter<E>;
+}
+
+export function linesModel<E, T, V>(adapter: LineAdapter<E, T, V>, o: LinesModelOptions): LinesModel<E> {
+  const a = adapter as unknown as LineAdapter<E>;
+  return {
+    id: 'lines',
+    adapter: a,
+    block: linesBlockSchema(a as LineAdapter),
+    shardSize: LINES_SHARD,
+    configure: (block, variant) => configureLines(a, block, variant, o.system()),
+    kernel: (config, rng, samples) => engagementShard(config, a, rng, samples),
+    summarise: (config, counts) =>
+      asEngagementSummary(linesSummary(config as LinesConfig, counts), a.points, o.lossName),
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * The battle-line kernel's input: two lines of files and the model's options, as plain JSON-serialisable
+ * data (it is shipped to worker threads). The elements are the rule system's own (plain objects); the
+ * kernel never looks inside them, its system adapter does (adapter.ts). docs/engagement-model.md
+ * explains every field.
+ */
+import type { VariantSpec } from '../../core/system.ts';
+
+export type LineId = 'a' | 'b';
+
+/** One element of a file, with what the results and the break rule count when it is lost. */
+export interface RankConfig<E = unknown> {
+  readonly element: E;
+  /** Cost in AP (0 where the system has no points). */
+  readonly ap: number;
+  /**
+   * What losing it counts toward the break rule: DBM element equivalents (DBM 3.2 p.24 Losses), DBA
+   * elements lost (DBA 3.0 Winning and losing), B&B Points of Confidence (B&B 0.7 ch.6 PoC).
+   */
+  readonly ee: number;
+  /** Added once per side, to the first rank lost that carries it (DBA 3.0: the first double element lost counts 2). */
+  readonly firstLossBonus?: number;
+  /** Counts toward the side's original total (default `ee`): B&B baggage is lost at its PoC but not in the reference level. */
+  readonly reference?: number;
+  /** The system's own per-rank fields (DBM psiloi weapon, list permission). */
+  readonly extra?: Readonly<Record<string, unknown>>;
+}
+
+/** A column of elements, front to back (1 to 4). */
+export interface FileConfig<E = unknown> {
+  readonly ranks: readonly RankConfig<E>[];
+  /** DBM only: the front element and its 2nd rank are one double element (only while both stand). */
+  readonly doubleBased: boolean;
+}
+
+export interface LineConfig<E = unknown> {
+  readonly name: string;
+  readonly files: readonly FileConfig<E>[];
+  /** The line's going, in the system's terms. */
+  readonly going: string;
+  /** The system's own line-wide fields (DBM: the list allows rear support by another grade). */
+  readonly extra?: Readonly<Record<string, unknown>>;
+}
+
+/** The named options of docs/engagement-model.md. */
+export interface ModelOptions {
+  readonly alignment: 'centre' | 'left';
+  readonly combatOrder: 'owner-best-first' | 'sweep' | 'simultaneous';
+  readonly renewContact: 'bound-owner' | 'attacker';
+  readonly optionalPursuit: 'stand' | 'pursue';
+  readonly fledLost: boolean;
+  readonly breakFraction: number;
+}
+
+export const DEFAULT_OPTIONS: ModelOptions = {
+  alignment: 'centre',
+  // DBM 3.2 p.15 Sequence of Play (4): combats are fought in an order the bound's owner decides.
+  combatOrder: 'owner-best-first',
+  renewContact: 'bound-owner',
+  optionalPursuit: 'stand',
+  fledLost: false,
+  // DBM 3.2 p.25 Demoralised Commands: one third of the original element equivalents.
+  breakFraction: 1 / 3,
+};
+
+/** The kernel's input under any line system, told apart by `system`. */
+export interface LinesConfig<E = unknown> {
+  /** The rule system's id; its engagement adapter resolves every combat. */
+  readonly system: string;
+  /** Version and house rules the combats are resolved under. */
+  readonly variant: VariantSpec;
+  /** Player bounds before the fight is called undecided. */
+  readonly boundLimit: number;
+  /** Who has the first bound; `alternate` = A in even-numbered engagements of a shard, B in odd ones. */
+  readonly first: LineId | 'alternate';
+  readonly options: ModelOptions;
+  readonly a: LineConfig<E>;
+  readonly b: LineConfig<E>;
+}
+
+/** How an engagement ended. */
+export const DECISIONS = ['undecided', 'a-wins', 'b-wins', 'mutual'] as const;
+export type Decision = (typeof DECISIONS)[number];
+
+export interface SideTally {
+  readonly elementsLost: number;
+  readonly apLost: number;
+  readonly eeLost: number;
+  readonly fled: number;
+  /** Per file position: elements lost. */
+  readonly fileElementsLost: readonly number[];
+  readonly fileApLost: readonly number[];
+  /** Per file position: nothing of the file is left in the fight. */
+  readonly fileGone: readonly boolean[];
+}
+
+/** One engagement, compactly. */
+export interface EngagementResult {
+  readonly decision: Decision;
+  /** The bound it ended in (1-based). */
+  readonly bounds: number;
+  readonly a: SideTally;
+  readonly b: SideTally;
+}

@@ -1,0 +1,325 @@
+/**
+ * A lines config laid out for the hot loop: columns, per-rank data in flat typed arrays, interned side
+ * templates and the cache of combat tables. Built once per config (memoised on the object, and by its
+ * text so that the copies a worker thread receives shard after shard are laid out once).
+ *
+ * Combat tables depend only on the combat's signature and the variant, not on the config: they are
+ * shared by every config of one system and variant (a balance study's many line-ups reuse them).
+ */
+import type { DieSpec } from '../../core/ruleset.ts';
+import type { VariantSpec } from '../../core/system.ts';
+import type { AdapterContext, BreakRule, LineAdapter } from './adapter.ts';
+import type { LineId, LinesConfig } from './model.ts';
+import { OUTCOME_MASK, SIDE_BITS } from './pack.ts';
+
+export interface PreparedSide {
+  /** Per column: the file index there, or -1. */
+  readonly fileAt: Int32Array;
+  /** Per column: number of ranks of its file (0 where none). */
+  readonly depth: Int32Array;
+  /** Per column: offset of its file's ranks in the flat per-rank arrays. */
+  readonly base: Int32Array;
+  /** Per rank (flat): local template id of the file with this rank in front. */
+  readonly tmpl: Int32Array;
+  readonly ap: Float64Array;
+  readonly ee: Float64Array;
+  /** Per rank (flat): counted once, to the first such rank a side loses (DBA: first double element). */
+  readonly firstBonus: Float64Array;
+  /** Per rank (flat): flees with a fleeing element in front of it (DBM: a skirmisher). */
+  readonly skirmisher: Uint8Array;
+  /** Number of local templates. */
+  readonly templates: number;
+  /** Per local template: its id in the variant's shared template space. */
+  readonly global: Int32Array;
+  /** ok[overlapper * n + friend]: the overlapper's front element may count as an overlap for the friend. */
+  readonly overlapOk: Uint8Array;
+  /** Distinct flank values (1: none, and the kernel skips the neighbours). */
+  readonly flankRange: number;
+  /** flank[(self * (n+1) + left+1) * (n+1) + right+1]: the flank value (-1 = no in-line neighbour). */
+  readonly flank: Int32Array;
+  /** The side's original total for the break rule (DBM element equivalents, B&B reference level). */
+  readonly eeTotal: number;
+  readonly files: number;
+}
+
+/** One combat signature: its packed resolutions and how much the bound's owner expects to gain. */
+export interface CombatEntry {
+  readonly table: Uint16Array;
+  /** P(the owner's opponent suffers an outcome) - P(the owner does): the owner's order of preference. */
+  readonly ownerEdge: number;
+}
+
+/** Templates and combat tables shared by every config of one system and variant. */
+interface VariantSpace {
+  readonly ctxVariant: unknown;
+  readonly templates: unknown[];
+  readonly ids: Map<string, number>;
+  readonly entries: Map<string, CombatEntry>;
+}
+
+export interface Prepared {
+  readonly config: LinesConfig;
+  readonly width: number;
+  readonly breakRule: BreakRule;
+  /** Number of equally likely entries of a combat table (the product of the dice's sides). */
+  readonly space: number;
+  readonly dice: readonly DieSpec[];
+  readonly sides: readonly [PreparedSide, PreparedSide];
+  /** Builds (or fetches from the variant's space) the entry of a signature of local template ids. */
+  readonly build: (
+    ta: number,
+    tb: number,
+    owner: number,
+    ovA: number,
+    ovB: number,
+    movedA: number,
+    movedB: number,
+    flankA: number,
+    flankB: number,
+  ) => CombatEntry;
+  /** Entries by signature key: a dense array when the key space is small, else a map. */
+  readonly cache: Map<number, CombatEntry>;
+  readonly dense: (CombatEntry | undefined)[] | null;
+}
+
+/** Column of each side's file 0 (docs/engagement-model.md "Alignment"). */
+export function offsets(config: LinesConfig): [number, number] {
+  const na = config.a.files.length;
+  const nb = config.b.files.length;
+  if (config.options.alignment === 'left') return [0, 0];
+  const extra = Math.abs(na - nb);
+  const shift = Math.floor(extra / 2);
+  return na >= nb ? [0, shift] : [shift, 0];
+}
+
+const spaces = new WeakMap<LineAdapter, Map<string, VariantSpace>>();
+
+function spaceOf<E, T, V>(adapter: LineAdapter<E, T, V>, spec: VariantSpec): VariantSpace {
+  let bySpec = spaces.get(adapter as LineAdapter);
+  if (!bySpec) {
+    bySpec = new Map();
+    spaces.set(adapter as LineAdapter, bySpec);
+  }
+  const key = JSON.stringify(spec);
+  let s = bySpec.get(key);
+  if (!s) {
+    s = { ctxVariant: adapter.resolveVariant(spec), templates: [], ids: new Map(), entries: new Map() };
+    bySpec.set(key, s);
+  }
+  return s;
+}
+
+function prepareSide<E, T, V>(
+  ctx: AdapterContext<E, V>,
+  adapter: LineAdapter<E, T, V>,
+  space: VariantSpace,
+  id: LineId,
+  offset: number,
+  width: number,
+): { side: PreparedSide; templates: T[] } {
+  const line = ctx.config[id];
+  const fileAt = new Int32Array(width).fill(-1);
+  const depth = new Int32Array(width);
+  const base = new Int32Array(width);
+  const total = line.files.reduce((t, f) => t + f.ranks.length, 0);
+  const tmpl = new Int32Array(total);
+  const ap = new Float64Array(total);
+  const ee = new Float64Array(total);
+  const firstBonus = new Float64Array(total);
+  const skirmisher = new Uint8Array(total);
+  const ids = new Map<string, number>();
+  const templates: T[] = [];
+  const global: number[] = [];
+  let k = 0;
+  let eeTotal = 0;
+  line.files.forEach((file, i) => {
+    const c = offset + i;
+    fileAt[c] = i;
+    depth[c] = file.ranks.length;
+    base[c] = k;
+    file.ranks.forEach((r, head) => {
+      const t = adapter.template(ctx, id, i, head);
+      const key = JSON.stringify(t);
+      let tid = ids.get(key);
+      if (tid === undefined) {
+        tid = templates.length;
+        ids.set(key, tid);
+        templates.push(t);
+        let g = space.ids.get(key);
+        if (g === undefined) {
+          g = space.templates.length;
+          space.ids.set(key, g);
+          space.templates.push(t);
+        }
+        global.push(g);
+      }
+      tmpl[k] = tid;
+      ap[k] = r.ap;
+      ee[k] = r.ee;
+      firstBonus[k] = r.firstLossBonus ?? 0;
+      skirmisher[k] = adapter.fleesWithFront(ctx, id, i, head) ? 1 : 0;
+      eeTotal += r.reference ?? r.ee;
+      k++;
+    });
+  });
+  const n = templates.length;
+  const overlapOk = new Uint8Array(n * n);
+  for (let o = 0; o < n; o++)
+    for (let f = 0; f < n; f++)
+      overlapOk[o * n + f] = adapter.overlapCounts(templates[o]!, templates[f]!) ? 1 : 0;
+  const flankRange = adapter.flankRange(templates);
+  const m = n + 1;
+  const flank = new Int32Array(flankRange > 1 ? n * m * m : 0);
+  if (flankRange > 1)
+    for (let self = 0; self < n; self++)
+      for (let l = -1; l < n; l++)
+        for (let r = -1; r < n; r++)
+          flank[(self * m + l + 1) * m + r + 1] = adapter.flankValue(
+            templates,
+            self,
+            l < 0 ? undefined : l,
+            r < 0 ? undefined : r,
+          );
+  return {
+    side: {
+      fileAt,
+      depth,
+      base,
+      tmpl,
+      ap,
+      ee,
+      firstBonus,
+      skirmisher,
+      templates: n,
+      global: Int32Array.from(global),
+      overlapOk,
+      flankRange,
+      flank,
+      eeTotal,
+      files: line.files.length,
+    },
+    templates,
+  };
+}
+
+const DENSE_LIMIT = 1 << 18;
+
+/** The config laid out with its system's adapter. */
+export function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>): Prepared {
+  const space = spaceOf(adapter, config.variant);
+  const ctx: AdapterContext<E, V> = { config, variant: space.ctxVariant as V };
+  const [oa, ob] = offsets(config as LinesConfig);
+  const width = Math.max(oa + config.a.files.length, ob + config.b.files.length);
+  const pa = prepareSide(ctx, adapter, space, 'a', oa, width);
+  const pb = prepareSide(ctx, adapter, space, 'b', ob, width);
+  const templates = { a: pa.templates, b: pb.templates };
+  const sides = [pa.side, pb.side] as const;
+  const tableSpace = adapter.dice.reduce((n, d) => n * d.sides, 1);
+  if (tableSpace > 1 << 16) throw new Error(`a combat of ${tableSpace} dice combinations is too large to pack`);
+  const keys = sides[0].templates * sides[1].templates * 72 * sides[0].flankRange * sides[1].flankRange;
+  const build = (
+    ta: number,
+    tb: number,
+    owner: number,
+    ovA: number,
+    ovB: number,
+    movedA: number,
+    movedB: number,
+    flankA: number,
+    flankB: number,
+  ): CombatEntry => {
+    // The flank values of systems whose values name a friend (DBA) are template ids of this config: the
+    // shared key uses them as given, together with the config's own template lists.
+    const friendKeyed = sides[0].flankRange > 2 || sides[1].flankRange > 2;
+    const key = friendKeyed
+      ? `${JSON.stringify(pa.templates[ta])}|${JSON.stringify(pb.templates[tb])}|${owner}${ovA}${ovB}${movedA}${movedB}|${flankA ? JSON.stringify(pa.templates[flankA - 1]) : '-'}|${flankB ? JSON.stringify(pb.templates[flankB - 1]) : '-'}`
+      : `${sides[0].global[ta]}|${sides[1].global[tb]}|${owner}${ovA}${ovB}${movedA}${movedB}${flankA}${flankB}`;
+    let e = space.entries.get(key);
+    if (!e) {
+      const table = adapter.table(
+        ctx,
+        {
+          a: pa.templates[ta]!,
+          b: pb.templates[tb]!,
+          bound: owner === 0 ? 'a' : 'b',
+          overlapsA: ovA,
+          overlapsB: ovB,
+          movedA: movedA === 1,
+          movedB: movedB === 1,
+          flankA,
+          flankB,
+        },
+        templates,
+      );
+      e = entryOf(table, owner);
+      space.entries.set(key, e);
+    }
+    return e;
+  };
+  return {
+    config: config as LinesConfig,
+    width,
+    sides,
+    breakRule: adapter.breakRule,
+    space: tableSpace,
+    dice: adapter.dice,
+    build,
+    cache: new Map(),
+    dense: keys <= DENSE_LIMIT ? new Array<CombatEntry | undefined>(keys).fill(undefined) : null,
+  };
+}
+
+function entryOf(table: Uint16Array, owner: number): CombatEntry {
+  let edge = 0;
+  for (let i = 0; i < table.length; i++) {
+    const own = (table[i]! >> (owner === 0 ? 0 : SIDE_BITS)) & OUTCOME_MASK;
+    const theirs = (table[i]! >> (owner === 0 ? SIDE_BITS : 0)) & OUTCOME_MASK;
+    edge += (theirs !== 0 ? 1 : 0) - (own !== 0 ? 1 : 0);
+  }
+  return { table, ownerEdge: edge / table.length };
+}
+
+const byObject = new WeakMap<object, Prepared>();
+const byText = new Map<string, Prepared>();
+const TEXT_MEMO = 256;
+
+/** The prepared layout of a config, memoised on the object and on its text. */
+export function prepared<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>): Prepared {
+  let p = byObject.get(config);
+  if (p) return p;
+  const text = JSON.stringify(config);
+  p = byText.get(text);
+  if (!p) {
+    p = prepare(config, adapter);
+    if (byText.size >= TEXT_MEMO) byText.delete(byText.keys().next().value as string);
+    byText.set(text, p);
+  }
+  byObject.set(config, p);
+  return p;
+}
+
+/** The entry of one combat signature (local template ids), built on first use. */
+export function tableFor(
+  p: Prepared,
+  ta: number,
+  tb: number,
+  owner: number,
+  ovA: number,
+  ovB: number,
+  movedA: number,
+  movedB: number,
+  flankA = 0,
+  flankB = 0,
+): CombatEntry {
+  const nb = p.sides[1].templates;
+  const fb = p.sides[1].flankRange;
+  const dbmKey = (((ta * nb + tb) * 2 + owner) * 9 + ovA * 3 + ovB) * 4 + movedA * 2 + movedB;
+  const key = (dbmKey * p.sides[0].flankRange + flankA) * fb + flankB;
+  let e = p.dense ? p.dense[key] : p.cache.get(key);
+  if (!e) {
+    e = p.build(ta, tb, owner, ovA, ovB, movedA, movedB, flankA, flankB);
+    if (p.dense) p.dense[key] = e;
+    else p.cache.set(key, e);
+  }
+  return e;
+}
