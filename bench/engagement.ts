@@ -1,38 +1,67 @@
 /**
- * Engagements per second, single thread, median of 5 runs: an 8-file x 2-deep line fight.
+ * The battle-line engagement kernel, single thread, medians of 5 runs: engagements per second, combat
+ * resolutions per second inside them, and `engagement kernel / bare PRNG: R` = combats per second divided
+ * by bare seeded-PRNG draws per second in the same process, timed alternately (so machine load hits both).
  * Run: npx tsx bench/engagement.ts [engagements per run]
  */
 import { createRng } from '../src/core/rng.ts';
-import { engagementShard } from '../src/engagement/counts.ts';
-import { prepared } from '../src/engagement/prepare.ts';
-import { parseEngagementStudy, toEngagementConfig } from '../src/engagement/study-schema.ts';
-import { summarise } from '../src/engagement/summary.ts';
+import type { AnySystem } from '../src/core/system.ts';
+import { battleOf } from '../src/engine/lines/fight.ts';
+import type { LinesModel } from '../src/engine/lines/index.ts';
+import { prepared } from '../src/engine/lines/prepare.ts';
+import { systemOfRules } from '../src/systems/registry.ts';
 
 const samples = Number(process.argv[2] ?? 20_000);
-const cases = [
-  { a: '8 files of Reg Bd(O), 2 deep', b: '8 files of Reg Bd(O), 2 deep' },
-  { a: '8 files of Reg Sp(O), 2 deep', b: '8 files of Irr Kn(O), 2 deep' },
+const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+const dbm = systemOfRules('dbm-3.2') as AnySystem;
+const model = dbm.engagement as LinesModel<unknown>;
+const variant = dbm.variant({ version: 'dbm-3.2' });
+
+const cases: { name: string; block: Record<string, unknown> }[] = [
+  { name: '8x2 Reg Bd(O) mirror', block: { a: '8 files of Reg Bd(O), 2 deep', b: '8 files of Reg Bd(O), 2 deep' } },
+  { name: '8x2 Reg Sp(O) v 8x2 Irr Kn(O)', block: { a: '8 files of Reg Sp(O), 2 deep', b: '8 files of Irr Kn(O), 2 deep' } },
+  {
+    name: '10 Reg Bw(O) v 6 Irr Kn(O), 400p approach, mixed terrain',
+    block: { a: '5 files of Reg Bw(O), 2 deep', b: '6 files of Irr Kn(O)', boundLimit: 30 },
+  },
 ];
 
-for (const study of cases) {
-  const config = toEngagementConfig(parseEngagementStudy(study));
-  engagementShard(config, createRng('warm-up'), 2_000);
-  const rates: number[] = [];
-  let counts: Float64Array = new Float64Array(0);
-  for (let run = 0; run < 5; run++) {
-    const t0 = performance.now();
-    counts = engagementShard(config, createRng('bench', run), samples);
-    rates.push(samples / ((performance.now() - t0) / 1000));
-  }
-  rates.sort((x, y) => x - y);
-  const s = summarise(config, counts);
-  const median = rates[2]!;
-  console.log(`${study.a} vs ${study.b}`);
-  console.log(
-    `  ${Math.round(median).toLocaleString('en')} engagements/s (median of 5 x ${samples}; min ${Math.round(rates[0]!)}, max ${Math.round(rates[4]!)})`,
-  );
-  console.log(
-    `  mean bounds ${s.meanBounds.toFixed(2)}, P(A) ${s.aWins.p.toFixed(3)}, P(B) ${s.bWins.p.toFixed(3)}, ` +
-      `distinct combat situations compiled ${prepared(config).cache.size}`,
-  );
+let sink = 0;
+function prngRate(draws: number): number {
+  const rng = createRng('bench-prng', 0);
+  const t0 = performance.now();
+  let s = 0;
+  for (let i = 0; i < draws; i++) s += rng.int(36);
+  sink += s;
+  return draws / ((performance.now() - t0) / 1000);
 }
+
+for (const c of cases) {
+  let config = model.configure(c.block, variant);
+  if (c.name.includes('approach'))
+    config = {
+      ...config,
+      battlefield: { distance: 400, shooters: 'halt', terrain: { per: 'file', weights: { good: 6, rough: 3, difficult: 1 } } },
+    };
+  const battle = battleOf(prepared(config, model.adapter));
+  // Warm up (and compile every combat table this fight meets).
+  model.kernel(config, createRng('warm-up', 0), 2_000);
+  const rates: number[] = [];
+  const combatRates: number[] = [];
+  const ratios: number[] = [];
+  for (let run = 0; run < 5; run++) {
+    const before = battle.combats + battle.shootings;
+    const t0 = performance.now();
+    model.kernel(config, createRng('bench', run), samples);
+    const seconds = (performance.now() - t0) / 1000;
+    const combats = battle.combats + battle.shootings - before;
+    const prng = prngRate(Math.max(1_000_000, combats));
+    rates.push(samples / seconds);
+    combatRates.push(combats / seconds);
+    ratios.push(combats / seconds / prng);
+  }
+  console.log(c.name);
+  console.log(`  ${Math.round(median(rates)).toLocaleString('en')} engagements/s, ${Math.round(median(combatRates)).toLocaleString('en')} combats/s (median of 5 x ${samples})`);
+  console.log(`  engagement kernel / bare PRNG: ${median(ratios).toFixed(3)}`);
+}
+if (sink === 0.5) console.log('');

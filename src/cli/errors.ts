@@ -1,21 +1,20 @@
-/** Errors the CLI prints as one line (never a stack trace) and their exit codes. */
-import { NotationError } from '../systems/dbm/notation.ts';
-
-/** Bad input from the user: printed as one line, exit code 2. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
-
-/** Errors whose class marks them as the user's input (exit 2) rather than a failure (exit 1). */
-const INPUT_ERRORS = new Set(['UsageError', 'NotationError', 'ScenarioError', 'SituationError']);
+/**
+ * How the CLI ends on an error: bad input (an InputError, from any layer) is printed as one line per
+ * problem and exits 2; anything else is an internal error (exit 1, the stack with DEBELLATOR_DEBUG=1).
+ */
+import { InputError, InputErrors } from '../core/errors.ts';
 
 export function reportError(err: unknown): number {
-  if (err instanceof Error && (INPUT_ERRORS.has(err.name) || err instanceof NotationError)) {
+  if (err instanceof InputErrors) {
+    for (const e of err.errors) process.stderr.write(`debellator: ${e.message}\n`);
+    return 2;
+  }
+  if (err instanceof InputError) {
     process.stderr.write(`debellator: ${err.message}\n`);
     return 2;
   }
   const message = err instanceof Error ? err.message : String(err);
-  process.stderr.write(`debellator: internal error: ${message}\n`);
+  process.stderr.write(`debellator: internal error: ${message.split('\n')[0]}\n`);
   if (process.env.DEBELLATOR_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}\n`);
   return 1;
 }

@@ -3,7 +3,7 @@
  * under commands/ and registers itself here. Exit codes: 0 success, 1 failure, 2 bad input.
  */
 import { Command, CommanderError } from 'commander';
-import { UsageError, reportError } from './errors.ts';
+import { reportError } from './errors.ts';
 import { registerCost } from './commands/cost.ts';
 import { registerOdds } from './commands/odds.ts';
 import { registerServe } from './commands/serve.ts';
@@ -40,4 +40,3 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-export { UsageError };

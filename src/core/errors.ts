@@ -82,3 +82,25 @@ export function under<T>(prefix: FieldPath, fn: () => T): T {
     throw e;
   }
 }
+
+/** Several input errors found in one pass (every bad field of a scenario file): one line each. */
+export class InputErrors extends InputError {
+  constructor(readonly errors: readonly InputError[]) {
+    super(errors.map((e) => e.message).join('\n'));
+  }
+
+  override inFile(file: string, lineOf?: (path: FieldPath) => number): InputError {
+    return new InputErrors(this.errors.map((e) => e.inFile(file, lineOf)));
+  }
+}
+
+/** One error for one or more: the error itself, or all of them together. */
+export function combined(errors: readonly InputError[]): InputError {
+  if (errors.length === 0) throw new Error('combined: no errors');
+  return errors.length === 1 ? (errors[0] as InputError) : new InputErrors(errors);
+}
+
+/** Throw the errors found, if any. */
+export function throwAll(errors: readonly InputError[]): void {
+  if (errors.length > 0) throw combined(errors);
+}

@@ -1,33 +1,6 @@
-import type { DieSpec, JointOutcome, RuleSet } from './ruleset.ts';
+import type { DieSpec, ExactDistribution, JointOutcome, RuleSet, Tally } from './ruleset.ts';
 
-/** A count out of a total, with its probability. Counts are exact; `p` is count / of. */
-export interface Tally {
-  readonly count: number;
-  readonly of: number;
-  readonly p: number;
-}
-
-/**
- * The exact odds of something a resolution can do besides its outcome pair (e.g. GBA breakthrough),
- * counted over the same dice space. Events need not exclude each other.
- */
-export interface ExactEvent extends Tally {
-  /** Stable id, e.g. 'breakthrough:b'. */
-  readonly id: string;
-  readonly label: string;
-  readonly rule: string;
-}
-
-export interface ExactDistribution<O extends string> {
-  /** Number of equally likely dice combinations. */
-  readonly space: number;
-  readonly a: Readonly<Record<O, Tally>>;
-  readonly b: Readonly<Record<O, Tally>>;
-  /** Every (outcome of A, outcome of B) pair with a non-zero count, in outcome order. */
-  readonly joint: readonly (JointOutcome<O> & Tally)[];
-  /** Events the rule set reports beyond outcomes (only rule sets with an `exact` hook give any). */
-  readonly events?: readonly ExactEvent[];
-}
+export type { ExactDistribution, ExactEvent, Tally } from './ruleset.ts';
 
 export function tally(count: number, of: number): Tally {
   return { count, of, p: of === 0 ? 0 : count / of };

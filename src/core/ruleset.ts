@@ -1,8 +1,7 @@
-import type { ExactDistribution } from './exact.ts';
 
 /**
- * The contract every rule system implements (see DESIGN.md "Rule sets").
- * A rule set is pure: no I/O, no randomness. The engine enumerates or samples its dice.
+ * A rule system's combat resolution, as the engine enumerates and samples it (ARCHITECTURE.md
+ * "The system contract"). A rule set is pure: no I/O, no randomness. The engine enumerates or samples its dice.
  */
 
 /** One modifier that applied to a side's score, with the rule it comes from. */
@@ -35,6 +34,35 @@ export interface Explanation {
   readonly b: readonly Factor[];
   /** Rule readings that applied: "treated as", disregarded outcomes, consequences. */
   readonly notes: readonly string[];
+}
+
+/** A count out of a total, with its probability. Counts are exact; `p` is count / of. */
+export interface Tally {
+  readonly count: number;
+  readonly of: number;
+  readonly p: number;
+}
+
+/**
+ * The exact odds of something a resolution can do besides its outcome pair (e.g. GBA breakthrough),
+ * counted over the same dice space. Events need not exclude each other.
+ */
+export interface ExactEvent extends Tally {
+  /** Stable id, e.g. 'breakthrough:b'. */
+  readonly id: string;
+  readonly label: string;
+  readonly rule: string;
+}
+
+export interface ExactDistribution<O extends string> {
+  /** Number of equally likely dice combinations. */
+  readonly space: number;
+  readonly a: Readonly<Record<O, Tally>>;
+  readonly b: Readonly<Record<O, Tally>>;
+  /** Every (outcome of A, outcome of B) pair with a non-zero count, in outcome order. */
+  readonly joint: readonly (JointOutcome<O> & Tally)[];
+  /** Events the rule set reports beyond outcomes (only rule sets with an `exact` hook give any). */
+  readonly events?: readonly ExactEvent[];
 }
 
 export interface RuleSet<S, O extends string> {

@@ -3,16 +3,21 @@
 /** The closest of `options` to `text` (case-insensitive edit distance at most 2), for "did you mean". */
 export function suggestion(text: string, options: readonly string[]): string | undefined {
   const t = text.toLowerCase();
+  // Short words are too easily "near" anything: a one-letter grade has no suggestion.
+  const most = Math.min(2, Math.floor(t.length / 3));
   let best: string | undefined;
-  let bestD = 3;
+  let bestD = most + 1;
+  let tie = false;
   for (const o of options) {
     const d = editDistance(t, o.toLowerCase());
     if (d < bestD) {
       bestD = d;
       best = o;
-    }
+      tie = false;
+    } else if (d === bestD) tie = true;
   }
-  return best;
+  // Only a single nearest word is a useful suggestion.
+  return tie ? undefined : best;
 }
 
 function editDistance(a: string, b: string): number {

@@ -150,6 +150,28 @@ export interface EngagementModel<C = unknown> {
   summarise(config: C, counts: Counts): EngagementSummary;
   /** Engagements per shard (a fixed part of the results' identity). */
   readonly shardSize: number;
+  /** The goings a battlefield's terrain may name, in the system's terms (models with terrain). */
+  readonly goings?: readonly string[];
+  /**
+   * Balance studies: a fight of `a.count` elements of one type against `b.count` of another, each in
+   * files `depth` deep, on a battlefield with the given settings (only models of lines of elements).
+   */
+  lineUp?(variant: Variant, a: LineUp, b: LineUp, setting: LineUpSetting): C;
+}
+
+/** One side of a balance study's fight: `count` elements (notation) in files `depth` deep. */
+export interface LineUp {
+  readonly element: string;
+  readonly count: number;
+  readonly depth: number;
+}
+
+/** The settings of a balance study's fights (plain data; the model's own meaning). */
+export interface LineUpSetting {
+  readonly boundLimit: number;
+  readonly first: 'a' | 'b' | 'alternate';
+  readonly options: Readonly<Record<string, unknown>>;
+  readonly battlefield?: unknown;
 }
 
 /** A proportion with its Wilson 95% interval. */
@@ -194,10 +216,19 @@ export interface EngagementSummary {
   readonly detail?: unknown;
 }
 
-/** A system with points costs can be studied for balance. */
+/** A system with points costs can be studied for balance (docs/balance.md). */
 export interface BalanceAdapter {
   /** Versions a balance study compares when it names none, oldest first. */
   readonly defaultVersions: readonly string[];
+  /** The reference field of opponents with weights (notation), when a study names none. */
+  readonly defaultField: readonly { readonly element: string; readonly weight: number }[];
+  /**
+   * The depths (ranks per file) a line of this element may usefully fight at, and the one it stands at
+   * under the "support" policy.
+   */
+  depths(element: string): { readonly allowed: readonly number[]; readonly support: number };
+  /** Why an element cannot be assessed (baggage, naval), or undefined. */
+  assessable(element: string): string | undefined;
 }
 
 export interface SystemModule<S = unknown, O extends string = string, E = unknown> {

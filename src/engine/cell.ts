@@ -1,11 +1,11 @@
 /**
  * The result of one cell of a study (one situation): exact marginal distributions from the compiled
  * table and, when sampled, Monte Carlo estimates with 95% Wilson intervals and an agreement check.
- * Plain data, JSON-serialisable; the one results type reports read.
+ * Plain data, JSON-serialisable.
  */
+import { agrees, wilson, type Proportion } from '../core/statistics.ts';
 import type { OutcomeTable } from './table.ts';
 import { exactCounts, tableSpace } from './table.ts';
-import { agrees, wilson } from './stats.ts';
 
 export interface ExactOutcome {
   readonly count: number;
@@ -13,12 +13,8 @@ export interface ExactOutcome {
   readonly p: number;
 }
 
-export interface SampledOutcome {
-  readonly count: number;
-  readonly p: number;
-  readonly low: number;
-  readonly high: number;
-  /** The exact probability lies inside the wide Wilson interval of the study (stats.ts agreementZ). */
+export interface SampledOutcome extends Proportion {
+  /** The exact probability lies inside the study's wide Wilson interval (statistics.ts agreementZ). */
   readonly agrees: boolean;
 }
 
@@ -73,10 +69,9 @@ export function cellResult(
     const out: Record<string, SampledOutcome> = {};
     outcomes.forEach((o, i) => {
       const count = mc[i] as number;
-      const ci = wilson(count, samples);
       const ok = agrees(count, samples, (ex[i] as number) / space, agreeZ);
       if (!ok) all = false;
-      out[o] = { count, p: count / samples, low: ci.low, high: ci.high, agrees: ok };
+      out[o] = { ...wilson(count, samples), agrees: ok };
     });
     return { exact, sampled: out };
   };

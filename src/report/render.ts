@@ -4,14 +4,11 @@
  * file is found on disk (DejaVu Sans from Debian's fonts-dejavu-core, or Liberation Sans) and mapped to
  * the generic sans-serif family the charts ask for.
  */
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { Resvg } from '@resvg/resvg-js';
 import { View, parse, type Spec as VegaSpec } from 'vega';
 import { compile } from 'vega-lite';
-import { readVegaScripts, type VegaScripts } from './assets.ts';
 import type { ChartSpec } from './charts/common.ts';
-import { buildReportHtml, type ReportInput } from './html.ts';
 
 export interface CompiledChart {
   readonly vega: VegaSpec;
@@ -54,13 +51,33 @@ export function compileChart(spec: ChartSpec): CompiledChart {
 export async function renderSvg(spec: ChartSpec): Promise<string> {
   const view = new View(parse(compileChart(structuredClone(spec)).vega), { renderer: 'none' });
   try {
-    return await view.toSVG();
+    return renumberIds(await view.toSVG());
   } finally {
     view.finalize();
   }
 }
 
 /** A font file and the family name inside it. */
+/**
+ * Vega numbers gradient and clip-path ids with counters that run on across every chart a process draws,
+ * so the same chart would come out with other ids after other charts. Renumber them from 0 in order of
+ * appearance: a chart's SVG depends on the chart alone.
+ */
+export function renumberIds(svg: string): string {
+  const seen = new Map<string, string>();
+  const counters = new Map<string, number>();
+  return svg.replace(/\b(gradient_|clip|pattern_)(\d+)\b/g, (id: string, prefix: string) => {
+    let out = seen.get(id);
+    if (!out) {
+      const k = counters.get(prefix) ?? 0;
+      counters.set(prefix, k + 1);
+      out = `${prefix}${k}`;
+      seen.set(id, out);
+    }
+    return out;
+  });
+}
+
 export interface FontChoice {
   readonly file: string;
   readonly family: string;
@@ -108,82 +125,4 @@ export function renderPng(svg: string, options: PngOptions = {}): Buffer {
     },
   });
   return resvg.render().asPng();
-}
-
-/** File stems a chart may be written under: no folders, no dots first. */
-const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-
-export interface WrittenChart {
-  readonly spec: string;
-  readonly svg: string;
-  readonly png: string;
-}
-
-/**
- * Write `name.vl.json`, `name.svg` and `name.png` into `dir`. Everything is rendered first, then each file
- * goes to a temporary name and is renamed into place, so an interrupted run leaves no half-written file.
- */
-export async function writeChart(
-  dir: string,
-  name: string,
-  spec: ChartSpec,
-  options: PngOptions = {},
-): Promise<WrittenChart> {
-  if (!NAME.test(name)) throw new Error(`chart name ${JSON.stringify(name)} must match ${NAME}`);
-  const svg = await renderSvg(spec);
-  const png = renderPng(svg, options);
-  const out: WrittenChart = {
-    spec: join(dir, `${name}.vl.json`),
-    svg: join(dir, `${name}.svg`),
-    png: join(dir, `${name}.png`),
-  };
-  writeAllAtomic([
-    [out.spec, `${JSON.stringify(spec, null, 2)}\n`],
-    [out.svg, svg],
-    [out.png, png],
-  ]);
-  return out;
-}
-
-/** Stage every file under a temporary name, then rename all into place. */
-export function writeAllAtomic(files: readonly (readonly [string, string | Uint8Array])[]): void {
-  const staged: [string, string][] = [];
-  try {
-    for (const [target, body] of files) {
-      mkdirSync(join(target, '..'), { recursive: true });
-      const tmp = `${target}.tmp-${process.pid}`;
-      writeFileSync(tmp, body);
-      staged.push([tmp, target]);
-    }
-  } catch (e) {
-    for (const [tmp] of staged) rmSync(tmp, { force: true });
-    throw e;
-  }
-  for (const [tmp, target] of staged) renameSync(tmp, target);
-}
-
-export interface WrittenReport {
-  readonly html: string;
-  readonly charts: readonly WrittenChart[];
-}
-
-/**
- * Write a whole report into `dir`: every chart as `charts/<name>.vl.json|.svg|.png` and `index.html`
- * (with the vega builds inlined, and each chart's PNG as its no-script fallback). The page is written
- * last, so it never points at a chart that is not there yet.
- */
-export async function writeReport(
-  dir: string,
-  report: ReportInput,
-  options: PngOptions & { readonly scripts?: VegaScripts } = {},
-): Promise<WrittenReport> {
-  const scripts = options.scripts ?? readVegaScripts();
-  const html = buildReportHtml(report, scripts, { imageDir: 'charts' });
-  const charts: WrittenChart[] = [];
-  for (const c of report.sections.flatMap((s) => s.charts ?? [])) {
-    charts.push(await writeChart(join(dir, 'charts'), c.name, c.spec, options));
-  }
-  const page = join(dir, 'index.html');
-  writeAllAtomic([[page, html]]);
-  return { html: page, charts };
 }

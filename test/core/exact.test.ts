@@ -1,7 +1,7 @@
 /** Exact enumeration: every dice combination counted once, fractions over the whole space. */
 import { describe, expect, it } from 'vitest';
 import { enumerate, forEachRoll, spaceSize } from '../../src/core/exact.ts';
-import { dbm } from '../../src/systems/dbm/index.ts';
+import { dbm } from '../../src/systems/dbm/ruleset.ts';
 import { sit } from '../systems/dbm/helpers.ts';
 
 describe('exact enumeration', () => {

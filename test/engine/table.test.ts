@@ -2,12 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { enumerate } from '../../src/core/exact.ts';
 import { createRng } from '../../src/core/rng.ts';
-import { dbmRuleSetFor } from '../../src/engine/dbm-version.ts';
+import { dbmRuleSet as dbmRuleSetFor } from '../../src/systems/dbm/ruleset.ts';
 import { marginals } from '../../src/engine/cell.ts';
 import { sampleCodes, sampleWeighted } from '../../src/engine/sample.ts';
 import { compileTable, exactCounts, tableSpace } from '../../src/engine/table.ts';
 import { gba, GBA_OUTCOMES, gbaExact, parseGbaSituation } from '../../src/systems/gba/index.ts';
-import { dbm, type DbmSituation } from '../../src/systems/dbm/index.ts';
+import { dbm } from '../../src/systems/dbm/ruleset.ts';
+import type { DbmSituation } from '../../src/systems/dbm/situation.ts';
 import { parseElement as el } from '../../src/systems/dbm/notation.ts';
 import { side } from '../../src/systems/dbm/situation.ts';
 import { DBM_VERSIONS, deriveVersion } from '../../src/systems/dbm/versions.ts';

@@ -1,28 +1,10 @@
 /**
- * `debellator merge SLICE... [--out DIR]`: combine the slice files of a `run --shard i/n` batch into
- * the report a single run writes (same bytes). Refuses slices of different runs or a missing slice.
+ * `debellator merge SLICE... [--out DIR]`: combine the slice files of a `run --shard i/n` batch into the
+ * report a single run writes (same bytes). Every slice is validated before anything is written.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { buildResults } from '../../run/results.ts';
-import { mergeSlices, type SliceFile } from '../../run/slices.ts';
-import { UsageError } from '../errors.ts';
-import { writeReport } from './run.ts';
-
-function readSlice(file: string): { name: string; data: SliceFile } {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new UsageError(`${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
-  try {
-    return { name: file, data: JSON.parse(text) as SliceFile };
-  } catch {
-    throw new UsageError(`${file}: not JSON`);
-  }
-}
+import { writeRun } from './run.ts';
 
 export function registerMerge(program: Command, exit: { code: number }): void {
   program
@@ -32,22 +14,32 @@ export function registerMerge(program: Command, exit: { code: number }): void {
     .option('--out <dir>', 'output folder (default reports/<scenario name>)')
     .option('--quiet', 'do not list the files written')
     .action(async (files: string[], flags: { out?: string; quiet?: boolean }) => {
-      const { checkScenario } = await import('../../scenario/load.ts');
-      const { first, counts } = mergeSlices(files.map(readSlice));
+      const { readTextFile } = await import('../../pipeline/structured-file.ts');
+      const { checkSliceData, checkSlices, mergeCounts } = await import('../../pipeline/slices.ts');
+      const { checkScenario } = await import('../../pipeline/scenario.ts');
+      const { buildResults } = await import('../../pipeline/results.ts');
+      const { prepareOutput } = await import('../../pipeline/output.ts');
+      const { InputError } = await import('../../core/errors.ts');
+      const slices = files.map((name) => {
+        const text = readTextFile(name, 1 << 30);
+        let data: unknown;
+        try {
+          data = JSON.parse(text);
+        } catch {
+          throw new InputError('not JSON', { file: name });
+        }
+        return { name, data: checkSliceData(name, data) };
+      });
+      const first = checkSlices(slices);
       const o = first.options;
       const loaded = checkScenario(
         { file: first.scenario.file, data: first.scenario.input, lineOf: () => 1 },
-        {
-          ...(o.seed !== null ? { seed: o.seed } : {}),
-          ...(o.samples !== null ? { samples: o.samples } : {}),
-        },
+        { ...(o.seed !== null ? { seed: o.seed } : {}), ...(o.samples !== null ? { samples: o.samples } : {}) },
       );
-      const results = buildResults(loaded.plan, counts, {
-        tool: first.tool,
-        file: first.scenario.file,
-        input: first.scenario.input,
-        options: first.options,
-      });
-      writeReport(results, flags.out ?? join('reports', loaded.plan.name), exit, flags.quiet === true);
+      const counts = mergeCounts(loaded, slices);
+      const out = prepareOutput(flags.out ?? join('reports', loaded.name));
+      const results = buildResults(loaded, counts, { tool: first.tool, options: first.options });
+      const reproduce = `npx debellator run ${loaded.file} --seed ${loaded.seed}${o.samples !== null ? ` --samples ${o.samples}` : ''}`;
+      await writeRun(loaded, results, out, exit, flags.quiet === true, reproduce);
     });
 }

@@ -1,18 +1,16 @@
 /**
  * `debellator run SCENARIO [--samples N] [--seed S] [--threads N] [--shard i/n] [--out DIR] [--quiet]`:
- * check the scenario, enumerate every cell exactly, sample when asked, write Markdown, CSV and JSON.
- * With --shard only one slice of the shard space runs and its counts go to a slice file (merge.ts).
+ * check the scenario and the output folder, run every study on the one pipeline, write the report
+ * (whole, or not at all). With --shard only one slice of the final stage's shards runs and its counts go
+ * to a slice file (see merge).
  */
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { CancelledError, defaultThreads } from '../../run/pool.ts';
-import { Progress } from '../../run/progress.ts';
-import { parseSlice } from '../../run/shards.ts';
-import { reportFiles } from '../../report/tables.ts';
-import { writeAtomic, writeFiles } from '../../run/write-files.ts';
-import type { RunResults } from '../../run/results.ts';
-import type { LoadedScenario } from '../../scenario/load.ts';
-import { UsageError } from '../errors.ts';
+import { InputError } from '../../core/errors.ts';
+import { parseCount, parseSeed, parseShard, threadsFor } from '../parse.ts';
+import type { LoadedScenario } from '../../pipeline/scenario.ts';
+import type { RunResults } from '../../pipeline/results.ts';
+import type { Output } from '../../pipeline/output.ts';
 
 interface RunFlags {
   samples?: number;
@@ -23,200 +21,139 @@ interface RunFlags {
   quiet?: boolean;
 }
 
-/** Whole numbers, also written 1e7 or 10_000_000. */
-export function parseCount(flag: string, min: number) {
-  return (v: string): number => {
-    const t = v.replace(/_/g, '');
-    const n = /^\d+(\.\d+)?(e\d+)?$/i.test(t) ? Number(t) : NaN;
-    if (!Number.isSafeInteger(n) || n < min)
-      throw new UsageError(`--${flag}: "${v}" is not a whole number >= ${min}`);
-    return n;
-  };
-}
-
 /** Run `work` with Ctrl-C turned into an abort signal; restores the default handler afterwards. */
 export async function withInterrupt<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
-  const onSigint = () => controller.abort();
-  process.once('SIGINT', onSigint);
+  const onSignal = () => controller.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   try {
     return await work(controller.signal);
   } finally {
-    process.removeListener('SIGINT', onSigint);
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
   }
 }
 
-/** Write a run's report files and tell the user where; exit 1 if sampled and exact disagree. */
-export function writeReport(results: RunResults, dir: string, exit: { code: number }, quiet: boolean): void {
-  const written = writeFiles(dir, reportFiles(results));
-  if (!quiet) for (const f of written) process.stdout.write(`${f}\n`);
-  const bad = results.studies.filter((s) => !s.agrees);
-  for (const s of bad) {
-    const cells = s.cells.filter((c) => !c.result.agrees).map((c) => c.label);
-    process.stderr.write(
-      `debellator: ${s.name}: sampled and exact disagree in ${cells.length} cell(s): ${cells.slice(0, 5).join('; ')}\n`,
-    );
-  }
-  exit.code = bad.length > 0 ? 1 : 0;
-}
-
-const hasLongStudies = (l: LoadedScenario) =>
-  l.long.engagements.length + l.long.balances.length + l.long.gbaEngagements.length > 0;
-
-/** Engagement and balance studies: run after the single-combat studies, written next to them. */
-async function runLongStudies(
+/** Write a run's report into its output (whole), print where and what, set the exit code. */
+export async function writeRun(
   loaded: LoadedScenario,
-  base: string,
-  threads: number,
+  results: RunResults,
+  out: Output,
+  exit: { code: number },
   quiet: boolean,
-): Promise<'done' | 'cancelled'> {
-  // Loaded on demand: the chart renderer (vega, resvg) alone takes most of a second to import.
-  const { balanceReport, balanceSummary, balanceTables } = await import('../../balance/report.ts');
-  const { engagementFiles } = await import('../../report/engagement-tables.ts');
-  const { writeReport: writeHtmlReport } = await import('../../report/render.ts');
-  const { runBalanceStudies, runEngagementStudies, runGbaEngagementStudies } =
-    await import('../../run/long-run.ts');
-  const { gbaEngagementFiles } = await import('../../report/gba-engagement-files.ts');
-  const progress = new Progress(0, process.stderr, quiet);
-  const opts = {
-    threads,
-    seed: loaded.plan.seed,
-    onWork: (n: number) => progress.grow(n),
-    onDone: (n: number) => progress.tick(n),
-  };
-  const charts = loaded.input.charts ? `, ${loaded.plan.version}` : '';
-  const header = `Scenario \`${loaded.plan.name}\` (${loaded.file})${charts}, seed ${loaded.plan.seed}.`;
-  try {
-    await withInterrupt(async (signal) => {
-      const engagements = await runEngagementStudies(loaded.long, { ...opts, signal });
-      const balances = await runBalanceStudies(loaded.long, { ...opts, signal });
-      const shocks = await runGbaEngagementStudies(loaded.long, { ...opts, signal });
-      progress.end();
-      const written: string[] = [];
-      for (const e of engagements) written.push(...writeFiles(base, engagementFiles(e, header)));
-      for (const g of shocks) written.push(...writeFiles(base, gbaEngagementFiles(g, header)));
-      const single = balances.length === 1;
-      for (const b of balances) {
-        const dir = single ? base : join(base, b.name);
-        const config = loaded.long.balances.find((x) => x.name === b.name)!;
-        const tables = new Map(Object.entries(balanceTables(b)));
-        tables.set(
-          'balance.json',
-          `${JSON.stringify({ scenario: { file: loaded.file, input: loaded.raw }, ...b }, null, 2)}\n`,
-        );
-        written.push(...writeFiles(dir, tables));
-        const report = balanceReport(
-          b,
-          config,
-          `npx debellator run ${loaded.file} --seed ${loaded.plan.seed}`,
-        );
-        const html = await writeHtmlReport(dir, { ...report, footer: header });
-        written.push(html.html);
-      }
-      if (!quiet) {
-        for (const f of written) process.stdout.write(`${f}\n`);
-        for (const b of balances) {
-          const summary = balanceSummary(b);
-          if (summary) process.stdout.write(`\n${summary}\n`);
-        }
-        const html = written.filter((f) => f.endsWith('index.html'));
-        if (html.length > 0) process.stdout.write(`\nOpen ${html.join(', ')} in a browser for the charts.\n`);
-      }
-    });
-    return 'done';
-  } catch (e) {
-    progress.end();
-    if (e instanceof CancelledError) {
-      process.stderr.write('debellator: cancelled; nothing more written\n');
-      return 'cancelled';
-    }
-    throw e;
+  reproduce: string,
+): Promise<void> {
+  const { buildReport } = await import('../../pipeline/report.ts');
+  const { commit, stage } = await import('../../pipeline/output.ts');
+  const report = await buildReport(loaded, results, reproduce);
+  stage(out, report.files);
+  commit(out);
+  if (!quiet) {
+    const main = [...report.files.keys()].filter((f) => !f.startsWith('charts/'));
+    for (const f of main) process.stdout.write(`${join(out.dir, f)}\n`);
+    const charts = report.files.size - main.length;
+    if (charts > 0) process.stdout.write(`${join(out.dir, 'charts')}/ (${charts} files)\n`);
+    if (report.summaries.length > 0) process.stdout.write(`\n${report.summaries.join('\n')}\n`);
+    if (report.html) process.stdout.write(`\nOpen ${join(out.dir, 'index.html')} in a browser for the charts.\n`);
   }
+  for (const p of report.problems) process.stderr.write(`debellator: ${p}\n`);
+  exit.code = report.problems.length > 0 ? 1 : 0;
 }
 
 export function registerRun(program: Command, exit: { code: number }): void {
   program
     .command('run')
-    .description(
-      'Run a scenario file: exact odds and Monte Carlo estimates of every study, written to reports/',
-    )
+    .description('Run a scenario file: every study, exact and sampled, written to reports/<name>/')
     .argument('<scenario>', 'scenario file, YAML or JSON (docs/scenarios.md)')
-    .option(
-      '--samples <n>',
-      'Monte Carlo samples per cell (overrides the scenario)',
-      parseCount('samples', 0),
-    )
-    .option('--seed <seed>', 'random seed (overrides the scenario)')
-    .option('--threads <n>', 'worker threads (default: all cores)', parseCount('threads', 1))
-    .option('--shard <i/n>', 'run only slice i of n of the shard space and write its counts (see merge)')
-    .option('--out <dir>', 'output folder (default reports/<scenario name>, slices in .../slices)')
+    .option('--samples <n>', 'Monte Carlo samples per cell or engagements per study (overrides the scenario)', parseCount('samples', 0, 1e12))
+    .option('--seed <seed>', 'random seed (overrides the scenario)', parseSeed)
+    .option('--threads <n>', 'worker threads (default: all cores)', parseCount('threads', 1, 1024))
+    .option('--shard <i/n>', 'run only slice i of n of the work and write its counts (see merge)')
+    .option('--out <dir>', 'output folder (default reports/<scenario name>; slices in <dir>/slices)')
     .option('--quiet', 'no progress bar, no list of files written')
     .action(async (file: string, flags: RunFlags) => {
-      const slice = flags.shard === undefined ? undefined : parseSlice(flags.shard);
-      if (flags.shard !== undefined && !slice)
-        throw new UsageError(`--shard: "${flags.shard}" is not i/n with 1 <= i <= n`);
+      const slice = flags.shard === undefined ? undefined : parseShard(flags.shard);
+      const quiet = flags.quiet === true;
       const options = { seed: flags.seed ?? null, samples: flags.samples ?? null };
-      const { loadScenarioFile } = await import('../../scenario/load.ts');
-      const { runScenario } = await import('../../run/run.ts');
+      const threads = threadsFor(flags.threads, (s) => process.stderr.write(`debellator: ${s}\n`));
+      const { loadScenarioFile } = await import('../../pipeline/scenario.ts');
+      const { runScenario } = await import('../../pipeline/run.ts');
+      const { CancelledError } = await import('../../pipeline/pool.ts');
+      const { Progress } = await import('../../pipeline/progress.ts');
+      const { abandon, prepareOutput, writeWhole } = await import('../../pipeline/output.ts');
+      const { toolInfo } = await import('../../pipeline/tool.ts');
       const loaded = loadScenarioFile(file, {
         ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
         ...(flags.samples !== undefined ? { samples: flags.samples } : {}),
       });
-      if (slice && hasLongStudies(loaded))
-        throw new UsageError(
-          '--shard splits odds and matrix studies only; run engagement and balance studies whole (--threads)',
-        );
-      const quiet = flags.quiet === true;
-      let progress: Progress | undefined;
-      const started = performance.now();
-      let output;
+      const base = flags.out ?? join('reports', loaded.name);
+      // The output is checked before any work: a run never computes what it cannot write.
+      const out = slice ? undefined : prepareOutput(base);
+      const sliceFileName = slice
+        ? join(flags.out ?? join(base, 'slices'), `slice-${slice.index}-of-${slice.count}.json`)
+        : undefined;
+      if (sliceFileName) {
+        try {
+          writeWhole(`${sliceFileName}.probe`, '');
+          const { rmSync } = await import('node:fs');
+          rmSync(`${sliceFileName}.probe`);
+        } catch (e) {
+          throw new InputError(`cannot write ${sliceFileName}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`);
+        }
+      }
+      if (!quiet) for (const c of out?.cleaned ?? []) process.stderr.write(`debellator: removed ${c}, left by a run that was stopped\n`);
+      const progress = new Progress(0, process.stderr, quiet, loaded.name);
+      let announced = false;
+      let counts;
       try {
-        output = await withInterrupt((signal) =>
+        counts = await withInterrupt((signal) =>
           runScenario(loaded, {
-            threads: flags.threads ?? defaultThreads(),
-            options,
-            signal,
+            threads,
             ...(slice ? { slice } : {}),
-            onStart: (total) => {
-              progress = new Progress(total, process.stderr, quiet);
-              // Batch logs (CI, Slurm) get one line instead of a progress bar.
-              if (!quiet && !process.stderr.isTTY && total > 0)
-                process.stderr.write(`debellator: sampling ${total.toLocaleString('en')} samples\n`);
+            signal,
+            onWork: (n, kinds) => {
+              progress.grow(n, kinds.has('engagement') && kinds.size === 1 ? 'engagements' : 'samples');
+              if (!announced && !quiet && !process.stderr.isTTY && n > 0) {
+                announced = true;
+                process.stderr.write(`debellator: ${loaded.name}: sampling\n`);
+              }
             },
-            onShard: (n) => progress?.tick(n),
+            onShard: (_job, n) => progress.tick(n),
           }),
         );
       } catch (e) {
-        progress?.end();
+        progress.end();
+        if (out) abandon(out);
         if (e instanceof CancelledError) {
-          process.stderr.write('debellator: cancelled; nothing written\n');
+          process.stderr.write('debellator: cancelled; the previous report is untouched\n');
           exit.code = 130;
           return;
         }
         throw e;
       }
-      progress?.end();
-      const base = flags.out ?? join('reports', loaded.plan.name);
-      if (output.kind === 'slice') {
-        const s = output.slice;
-        const target = join(
-          flags.out ?? join(base, 'slices'),
-          `slice-${s.slice.index}-of-${s.slice.count}.json`,
-        );
-        writeAtomic(target, `${JSON.stringify(s)}\n`);
-        if (!quiet) process.stdout.write(`${target} (${s.shards.ran} of ${s.shards.of} shards)\n`);
+      progress.end();
+      const tool = toolInfo();
+      if (slice && sliceFileName) {
+        const { sliceFile } = await import('../../pipeline/slices.ts');
+        const s = sliceFile({
+          tool,
+          scenario: { file: loaded.file, input: loaded.raw },
+          options,
+          seed: loaded.seed,
+          slice,
+          shards: counts.shards,
+          complete: counts.complete,
+          partial: counts.partial,
+        });
+        writeWhole(sliceFileName, `${JSON.stringify(s)}\n`);
+        if (!quiet) process.stdout.write(`${sliceFileName} (${counts.shards.ran} of ${counts.shards.of} shards)\n`);
         exit.code = 0;
         return;
       }
-      if (output.results.studies.length > 0 || !hasLongStudies(loaded))
-        writeReport(output.results, base, exit, quiet);
-      if (!quiet && output.results.studies.length > 0) {
-        const cells = output.results.studies.reduce((t, s) => t + s.cells.length, 0);
-        process.stderr.write(`${cells} cells in ${((performance.now() - started) / 1000).toFixed(2)} s\n`);
-      }
-      if (hasLongStudies(loaded)) {
-        const done = await runLongStudies(loaded, base, flags.threads ?? defaultThreads(), quiet);
-        if (done === 'cancelled') exit.code = 130;
-      }
+      const { buildResults } = await import('../../pipeline/results.ts');
+      const results = buildResults(loaded, counts.complete, { tool, options });
+      const reproduce = `npx debellator run ${loaded.file} --seed ${loaded.seed}${flags.samples !== undefined ? ` --samples ${flags.samples}` : ''}`;
+      await writeRun(loaded, results, out!, exit, quiet, reproduce);
     });
 }

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
-import { UsageError } from '../errors.ts';
+import { InputError } from '../../core/errors.ts';
 
 /** The package's web-dist/, wherever the command is run from. */
 export const WEB_DIST = fileURLToPath(new URL('../../../web-dist/', import.meta.url));
@@ -75,9 +75,9 @@ export function serveStatic(root: string, options: { port: number; host: string 
     server.once('error', (e: NodeJS.ErrnoException) =>
       fail(
         e.code === 'EADDRINUSE'
-          ? new UsageError(`port ${options.port} is in use; pick another with --port`)
+          ? new InputError(`port ${options.port} is in use; pick another with --port`)
           : e.code === 'EACCES'
-            ? new UsageError(`not allowed to listen on port ${options.port}; pick another with --port`)
+            ? new InputError(`not allowed to listen on port ${options.port}; pick another with --port`)
             : e,
       ),
     );
@@ -100,7 +100,7 @@ export function serveStatic(root: string, options: { port: number; host: string 
 
 function parsePort(v: string): number {
   const n = Number(v);
-  if (!/^\d+$/.test(v) || n > 65535) throw new UsageError(`--port: "${v}" is not a port number (0-65535)`);
+  if (!/^\d+$/.test(v) || n > 65535) throw new InputError(`--port: "${v}" is not a port number (0-65535)`);
   return n;
 }
 
@@ -122,7 +122,7 @@ export function registerServe(program: Command, exit: { code: number }): void {
         try {
           build = await import('../../../scripts/build-web.ts');
         } catch (e) {
-          throw new UsageError(
+          throw new InputError(
             `cannot build the page (${(e as Error).message}); run \`npm run web\` in a dev checkout`,
           );
         }

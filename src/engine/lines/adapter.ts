@@ -38,6 +38,29 @@ export type BreakRule =
   | { readonly kind: 'fraction' }
   | { readonly kind: 'against-enemy'; readonly defeated: (lost: number, enemyLost: number) => boolean };
 
+/** A distant shooting between two facing files, as the kernel sees it. */
+export interface ShotSignature<T> {
+  readonly a: T;
+  readonly b: T;
+  readonly bound: LineId;
+  readonly shooters: 'a' | 'b' | 'both';
+}
+
+/** What a system says about the approach (docs/engagement-model.md "Approach"). */
+export interface ApproachRules<E, T, V> {
+  /** Paces the element in front of this template moves in one tactical move (0: it cannot move). */
+  move(t: T): number;
+  /**
+   * Paces it can shoot at a distance, 0 when it cannot: in its own bound or the enemy's, having moved
+   * this bound or not (DBM artillery shoots only in its own bound and not after moving).
+   */
+  range(t: T, when: { readonly ownBound: boolean; readonly moved: boolean }): number;
+  /** May it move into contact with the front of `enemy`? */
+  mayCharge(t: T, enemy: T): boolean;
+  /** Every combination of the dice of a distant shooting, packed (pursuit always 'no'). */
+  shoot(ctx: AdapterContext<E, V>, s: ShotSignature<T>): Uint16Array;
+}
+
 /** The templates of both sides, for systems whose flank values name a friend. */
 export interface SideTemplates<T> {
   readonly a: readonly T[];
@@ -58,8 +81,11 @@ export interface LineAdapter<E = unknown, T = unknown, V = unknown> {
   readonly dice: readonly DieSpec[];
   /** What the system makes of a variant, once per config (resolved in the worker, so plain data in). */
   resolveVariant(spec: VariantSpec): V;
-  /** The side file `file` of line `line` presents when its rank `head` (0-based) is in front. */
-  template(ctx: AdapterContext<E, V>, line: LineId, file: number, head: number): T;
+  /**
+   * The side file `file` of line `line` presents when its rank `head` (0-based) is in front, standing
+   * in `going` (the line's going, or its column's when the battlefield mixes terrain).
+   */
+  template(ctx: AdapterContext<E, V>, line: LineId, file: number, head: number, going: string): T;
   /** May `overlapper` (a free file's front) count as an overlap for its friend `friend` in combat? */
   overlapCounts(overlapper: T, friend: T): boolean;
   /** Number of distinct flank values (1: the system has none; the kernel then skips the neighbours). */
@@ -79,6 +105,8 @@ export interface LineAdapter<E = unknown, T = unknown, V = unknown> {
   /** Every combination of the dice of a combat, packed (pack.ts packTable). */
   table(ctx: AdapterContext<E, V>, s: CombatSignature<T>, templates: SideTemplates<T>): Uint16Array;
   readonly breakRule: BreakRule;
+  /** Moving and shooting before the lines meet (a battlefield with an approach); absent: no approach. */
+  readonly approach?: ApproachRules<E, T, V>;
 
   // Study blocks (block.ts): how lines written in a scenario become a LinesConfig.
 

@@ -40,8 +40,9 @@ const DECISION_NAMES: Readonly<Record<number, Decision>> = {
   [UNDECIDED]: 'undecided',
 };
 
-/** One combat as it was fought, for tests and explanations. */
+/** One combat (or distant shooting) as it was fought, for tests and explanations. */
 export interface CombatEvent {
+  readonly kind: 'close' | 'shooting';
   readonly bound: number;
   readonly owner: LineId;
   /** Column of the combat (A's file index when A's line starts at column 0). */
@@ -54,6 +55,8 @@ export interface CombatEvent {
   readonly dice: readonly number[];
   readonly a: S.EngagementOutcome;
   readonly b: S.EngagementOutcome;
+  /** Shootings: paces between the lines. */
+  readonly gap?: number;
 }
 
 export interface FightOptions {
@@ -92,6 +95,15 @@ export class Battle {
   readonly fileAp: readonly [Float64Array, Float64Array];
   /** Per side: its first-loss bonus (DBA: first double element) is already counted. */
   readonly bonusUsed: Uint8Array;
+  /** Per column: index of its going in p.goings (0 without terrain). */
+  readonly colGoing: Int32Array;
+  /** Paces between the lines while they approach (0 once they have met). */
+  gap = 0;
+  /** Per side: the line has moved this bound (approach: artillery cannot then shoot). */
+  readonly lineMoved: Uint8Array;
+  /** Distant shootings resolved, and close combats (for the benchmark's combats per second). */
+  shootings = 0;
+  combats = 0;
   decision = UNDECIDED;
   bounds = 0;
   private bound = 0;
@@ -116,6 +128,8 @@ export class Battle {
     this.fileElements = [new Float64Array(p.sides[0].files), new Float64Array(p.sides[1].files)];
     this.fileAp = [new Float64Array(p.sides[0].files), new Float64Array(p.sides[1].files)];
     this.bonusUsed = new Uint8Array(2);
+    this.colGoing = new Int32Array(W);
+    this.lineMoved = new Uint8Array(2);
   }
 
   present(s: Side, c: number): boolean {
@@ -124,7 +138,7 @@ export class Battle {
 
   private tmplAt(s: Side, c: number): number {
     const side = this.sides[s];
-    return side.tmpl[side.base[c]! + this.head[s][c]!]!;
+    return side.tmpl[this.colGoing[c]! * side.total + side.base[c]! + this.head[s][c]!]!;
   }
 
   /** In line with its front free of enemy contact: overlaps its neighbours' opponents (DBM 3.2 p.21). */
@@ -178,8 +192,10 @@ export class Battle {
     const table = entry.table;
     const k = this.draw(table.length);
     const r = table[k]!;
+    this.combats++;
     if (this.trace) {
       this.trace({
+        kind: 'close',
         bound: this.bound,
         owner: owner === 0 ? 'a' : 'b',
         column: c,
@@ -280,18 +296,186 @@ export class Battle {
     return true;
   }
 
+  /** Draw each column's going at the start of an engagement (terrain per battle or per file). */
+  private drawTerrain(): void {
+    const cdf = this.p.goingCdf;
+    if (cdf.length === 0) return;
+    const pick = () => {
+      const u = this.draw(0x40000000) / 0x40000000;
+      let g = 0;
+      while (u >= cdf[g]! && g < cdf.length - 1) g++;
+      return g;
+    };
+    if (this.p.config.battlefield!.terrain!.per === 'battle') this.colGoing.fill(pick());
+    else for (let c = 0; c < this.W; c++) this.colGoing[c] = pick();
+  }
+
+  /** Range of side s's front in column c now (0: cannot shoot). */
+  private rangeOf(s: Side, c: number, owner: Side): number {
+    const t = this.tmplAt(s, c);
+    return this.sides[s].range[t * 4 + (s === owner ? 0 : 2) + this.lineMoved[s]!]!;
+  }
+
+  /**
+   * The shooters of column c at the current gap: 0 none, 1 A, 2 B, 3 both (in shot() order: a=0, b=1,
+   * both=2 after subtracting 1).
+   */
+  private shootersAt(c: number, owner: Side): number {
+    if (!this.present(0, c) || !this.present(1, c)) return 0;
+    const ra = this.rangeOf(0, c, owner);
+    const rb = this.rangeOf(1, c, owner);
+    const a = ra > 0 && ra >= this.gap ? 1 : 0;
+    const b = rb > 0 && rb >= this.gap ? 2 : 0;
+    return a | b;
+  }
+
+  /**
+   * Would side s rather stand and shoot at the current gap? Its shooting edge summed over the columns
+   * where it can shoot (P(the enemy suffers) - P(it suffers), the enemy shooting back where it can) is
+   * positive (docs/engagement-model.md "Approach": shooters halt when ahead).
+   */
+  private prefersShooting(s: Side, owner: Side): boolean {
+    if (this.p.config.battlefield?.shooters !== 'halt' || !this.p.shot) return false;
+    let edge = 0;
+    let any = false;
+    for (let c = 0; c < this.W; c++) {
+      const who = this.shootersAt(c, owner);
+      if ((who & (s === 0 ? 1 : 2)) === 0) continue;
+      any = true;
+      const e = this.p.shot(this.tmplAt(0, c), this.tmplAt(1, c), owner, who - 1);
+      // ownerEdge is from the bound owner's view.
+      edge += s === owner ? e.ownerEdge : -e.ownerEdge;
+    }
+    return any && edge > 0;
+  }
+
+  /** Side s's line moves at the pace of its slowest front element (players keep lines dressed). */
+  private lineMove(s: Side): number {
+    let m = Infinity;
+    for (let c = 0; c < this.W; c++) {
+      if (!this.present(s, c)) continue;
+      m = Math.min(m, this.sides[s].move[this.tmplAt(s, c)]!);
+    }
+    return m === Infinity ? 0 : m;
+  }
+
+  /** Every front facing an enemy front may move into contact with it. */
+  private mayCharge(s: Side): boolean {
+    const nb = this.sides[1].templates;
+    const ok = s === 0 ? this.p.chargeA : this.p.chargeB;
+    for (let c = 0; c < this.W; c++) {
+      if (!this.present(0, c) || !this.present(1, c)) continue;
+      if (ok[this.tmplAt(0, c) * nb + this.tmplAt(1, c)] === 0) return false;
+    }
+    return true;
+  }
+
+  /**
+   * The owner's line in the approach (docs/engagement-model.md "Approach"): a line ahead in shooting
+   * stands once in range; otherwise it moves at its slowest front's pace, charging home when the move
+   * reaches the enemy and every front may contact the enemy in front of it, else stopping short.
+   */
+  private approachMove(owner: Side): void {
+    this.lineMoved.fill(0);
+    const rangeBefore = this.p.shot ? this.maxRange(owner, owner) : 0;
+    if (rangeBefore >= this.gap && this.prefersShooting(owner, owner)) return;
+    const m = this.lineMove(owner);
+    if (m <= 0) return;
+    this.lineMoved[owner] = 1;
+    if (m >= this.gap && this.mayCharge(owner)) {
+      this.gap = 0;
+      return;
+    }
+    // A shooter ahead in shooting closes only to its range; others as far as they may.
+    let next = Math.max(this.gap - m, m >= this.gap ? 1 : 0);
+    const range = this.p.shot ? this.maxRange(owner, owner) : 0;
+    if (range > 0 && next < range && this.gap > range) {
+      const keep = this.gap;
+      this.gap = range;
+      const ahead = this.prefersShooting(owner, owner);
+      this.gap = keep;
+      if (ahead) next = range;
+    }
+    this.gap = next;
+  }
+
+  /** The longest range of side s's fronts now. */
+  private maxRange(s: Side, owner: Side): number {
+    let r = 0;
+    for (let c = 0; c < this.W; c++) if (this.present(s, c)) r = Math.max(r, this.rangeOf(s, c, owner));
+    return r;
+  }
+
+  /**
+   * Distant shooting (DBM 3.2 p.15 Sequence of Play (3)): every front in range shoots at the front
+   * facing it, once a bound, both sides; outcomes from the state before any of them.
+   */
+  private shootAll(owner: Side): void {
+    const shot = this.p.shot;
+    if (!shot) return;
+    const { W, result } = this;
+    for (let c = 0; c < W; c++) {
+      // Once the lines have met, only files out of contact (one side recoiled) shoot, at close range.
+      const who = this.gap > 0 || this.contact[c] === 0 ? this.shootersAt(c, owner) : 0;
+      if (who === 0) {
+        result[c] = -1;
+        continue;
+      }
+      const e = shot(this.tmplAt(0, c), this.tmplAt(1, c), owner, who - 1);
+      const k = this.draw(e.table.length);
+      result[c] = e.table[k]!;
+      this.shootings++;
+      if (this.trace)
+        this.trace({
+          kind: 'shooting',
+          bound: this.bound,
+          owner: owner === 0 ? 'a' : 'b',
+          column: c,
+          overlapsA: 0,
+          overlapsB: 0,
+          movedA: this.lineMoved[0] === 1,
+          movedB: this.lineMoved[1] === 1,
+          dice: this.diceOf(k),
+          a: OUTCOME_NAMES[result[c]! & OUT]!,
+          b: OUTCOME_NAMES[(result[c]! >> SIDE_BITS) & OUT]!,
+          gap: this.gap,
+        });
+    }
+    for (let c = 0; c < W; c++) {
+      const r = result[c]!;
+      if (r < 0) continue;
+      // Recoils at a distance move nothing in this model (the lines keep one gap): only losses count.
+      const pa = r & SIDE_MASK;
+      const pb = r >> SIDE_BITS;
+      if ((pa & OUT) !== NONE && (pa & OUT) !== S.RECOIL) this.applyLoss(0, c, pa);
+      if ((pb & OUT) !== NONE && (pb & OUT) !== S.RECOIL) this.applyLoss(1, c, pb);
+      if (this.gap > 0) {
+        this.back[0][c] = 0;
+        this.back[1][c] = 0;
+      }
+    }
+  }
+
   /** Movement: the first charge, then renewing contact (option renewContact). */
-  private move(owner: Side, firstSide: Side): void {
+  private move(owner: Side, firstSide: Side, charge = false): void {
     const other = (1 - owner) as Side;
     this.moved[0].fill(0);
     this.moved[1].fill(0);
-    if (!(this.bound === 1 || this.opts.renewContact === 'bound-owner' || owner === firstSide)) return;
+    if (!charge) this.lineMoved.fill(0);
+    if (!(charge || this.bound === 1 || this.opts.renewContact === 'bound-owner' || owner === firstSide)) return;
+    const nb = this.sides[1].templates;
+    const ok = owner === 0 ? this.p.chargeA : this.p.chargeB;
+    const rules = this.p.shot !== undefined;
     for (let c = 0; c < this.W; c++) {
       if (!this.present(owner, c)) continue;
       if (this.present(other, c)) {
+        // A front the rules forbid to contact the enemy in front (DBM 3.2 p.18: bowmen and mounted
+        // they can shoot at; train) waits for the enemy to come.
+        if (rules && ok[this.tmplAt(0, c) * nb + this.tmplAt(1, c)] === 0) continue;
         if (this.contact[c] === 0) {
           this.contact[c] = 1;
           this.moved[owner][c] = 1;
+          this.lineMoved[owner] = 1;
           this.back[0][c] = 0;
           this.back[1][c] = 0;
         }
@@ -378,12 +562,29 @@ export class Battle {
     }
     this.contact.fill(0);
     this.bonusUsed.fill(0);
+    this.colGoing.fill(0);
     this.decision = UNDECIDED;
+    this.drawTerrain();
+    this.gap = this.p.config.battlefield?.distance ?? 0;
     const limit = this.p.config.boundLimit;
     for (this.bound = 1; this.bound <= limit; this.bound++) {
       const owner = (this.bound % 2 === 1 ? firstSide : 1 - firstSide) as Side;
-      this.move(owner, firstSide);
-      this.combat(owner);
+      if (this.gap > 0) {
+        this.approachMove(owner);
+        if (this.gap > 0) {
+          this.moved[0].fill(0);
+          this.moved[1].fill(0);
+          this.shootAll(owner);
+        } else {
+          // The lines meet: the owner's files charge home (moved into contact) and fight.
+          this.move(owner, firstSide, true);
+          this.combat(owner);
+        }
+      } else {
+        this.move(owner, firstSide);
+        if (this.p.config.battlefield) this.shootAll(owner);
+        this.combat(owner);
+      }
       const ba = this.broken(0);
       const bb = this.broken(1);
       if (ba || bb) {
@@ -433,6 +634,18 @@ export function battleOf(p: Prepared): Battle {
     battles.set(p, b);
   }
   return b;
+}
+
+/** Play one engagement drawing a uniform table index per combat from `draw(space)`. */
+export function playEngagement<E, T, V>(
+  config: LinesConfig<E>,
+  adapter: LineAdapter<E, T, V>,
+  draw: (space: number) => number,
+  first: LineId = config.first === 'alternate' ? 'a' : config.first,
+): EngagementResult {
+  const b = battleOf(prepared(config, adapter));
+  b.run(draw, first === 'a' ? 0 : 1);
+  return b.toResult();
 }
 
 /**

@@ -3,20 +3,21 @@
  * until one breaks, for any rule system that supplies a LineAdapter. A system's module makes its
  * EngagementModel with `linesModel`.
  */
-import type { AnySystem, EngagementModel } from '../../core/system.ts';
+import type { AnySystem, EngagementModel, LineUp } from '../../core/system.ts';
 import type { LineAdapter } from './adapter.ts';
-import { configureLines, linesBlockSchema } from './block.ts';
+import { configureLines, LineBuilder, linesBlockSchema } from './block.ts';
 import { engagementShard } from './counts.ts';
-import type { LinesConfig } from './model.ts';
+import { DEFAULT_OPTIONS, type Battlefield, type FileConfig, type LineConfig, type LinesConfig, type ModelOptions } from './model.ts';
 import { asEngagementSummary, linesSummary } from './summary.ts';
 
 export type { LineAdapter, CombatSignature, BreakRule, SideTemplates, AdapterContext, RankValues } from './adapter.ts';
 export type { LinesConfig, LineConfig, FileConfig, RankConfig, ModelOptions, EngagementResult } from './model.ts';
-export { DEFAULT_OPTIONS } from './model.ts';
+export { DEFAULT_OPTIONS, NO_APPROACH, type Battlefield } from './model.ts';
 export { packTable, type SideResult } from './pack.ts';
 export { LineBuilder, filesForBudget, MAX_DEPTH, MAX_FILES } from './block.ts';
 export { linesSummary, type LinesSummary } from './summary.ts';
-export { fightEngagement, type CombatEvent } from './fight.ts';
+export { fightEngagement, playEngagement, type CombatEvent } from './fight.ts';
+export { accumulate, countsLayout, mergeCounts } from './counts.ts';
 export { engagementShard } from './counts.ts';
 
 /** Engagements per shard: small enough to spread a study over threads, large enough to amortise. */
@@ -40,9 +41,32 @@ export function linesModel<E, T, V>(adapter: LineAdapter<E, T, V>, o: LinesModel
     adapter: a,
     block: linesBlockSchema(a as LineAdapter),
     shardSize: LINES_SHARD,
+    goings: a.goings,
     configure: (block, variant) => configureLines(a, block, variant, o.system()),
     kernel: (config, rng, samples) => engagementShard(config, a, rng, samples),
     summarise: (config, counts) =>
       asEngagementSummary(linesSummary(config as LinesConfig, counts), a.points, o.lossName),
+    lineUp: (variant, x, y, setting) => {
+      const system = o.system();
+      const b = new LineBuilder(a, system, variant);
+      const line = (l: LineUp): LineConfig<E> => {
+        const files: FileConfig<E>[] = [];
+        for (let left = l.count; left > 0; left -= l.depth) {
+          const depth = Math.min(l.depth, left);
+          files.push(b.file(new Array<string>(depth).fill(l.element), false, [l.element]));
+        }
+        return { name: l.element, files, going: a.goings[0] as string };
+      };
+      return {
+        system: system.id,
+        variant: variant.spec,
+        boundLimit: setting.boundLimit,
+        first: setting.first,
+        options: { ...DEFAULT_OPTIONS, ...(setting.options as Partial<ModelOptions>) },
+        ...(setting.battlefield ? { battlefield: setting.battlefield as Battlefield } : {}),
+        a: line(x),
+        b: line(y),
+      };
+    },
   };
 }

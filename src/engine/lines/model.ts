@@ -63,6 +63,27 @@ export const DEFAULT_OPTIONS: ModelOptions = {
   breakFraction: 1 / 3,
 };
 
+/**
+ * The battlefield of an engagement (docs/engagement-model.md "Battlefield"): how far apart the lines
+ * start, what going each column is in, and what shooters do while the lines close.
+ */
+export interface Battlefield {
+  /** Paces between the lines at the start; 0: the first bound's owner charges at once. */
+  readonly distance: number;
+  /**
+   * Going drawn at the start of each engagement with these weights: one going for the whole field
+   * (`per: 'battle'`) or one per column (`per: 'file'`); absent: each line's own going.
+   */
+  readonly terrain?: { readonly per: 'battle' | 'file'; readonly weights: Readonly<Record<string, number>> };
+  /**
+   * What a line that can shoot does when it is in range and its shooting does better than the enemy's
+   * reply: `halt` and keep shooting (a player's choice), or `advance` regardless.
+   */
+  readonly shooters: 'halt' | 'advance';
+}
+
+export const NO_APPROACH: Battlefield = { distance: 0, shooters: 'halt' };
+
 /** The kernel's input under any line system, told apart by `system`. */
 export interface LinesConfig<E = unknown> {
   /** The rule system's id; its engagement adapter resolves every combat. */
@@ -74,6 +95,8 @@ export interface LinesConfig<E = unknown> {
   /** Who has the first bound; `alternate` = A in even-numbered engagements of a shard, B in odd ones. */
   readonly first: LineId | 'alternate';
   readonly options: ModelOptions;
+  /** Absent: no approach, each line in its own going. */
+  readonly battlefield?: Battlefield;
   readonly a: LineConfig<E>;
   readonly b: LineConfig<E>;
 }

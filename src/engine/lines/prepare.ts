@@ -19,7 +19,9 @@ export interface PreparedSide {
   readonly depth: Int32Array;
   /** Per column: offset of its file's ranks in the flat per-rank arrays. */
   readonly base: Int32Array;
-  /** Per rank (flat): local template id of the file with this rank in front. */
+  /** Ranks of the side (the length of the per-rank arrays). */
+  readonly total: number;
+  /** Per going g and rank k (at g * total + k): local template id of the file with this rank in front. */
   readonly tmpl: Int32Array;
   readonly ap: Float64Array;
   readonly ee: Float64Array;
@@ -40,6 +42,9 @@ export interface PreparedSide {
   /** The side's original total for the break rule (DBM element equivalents, B&B reference level). */
   readonly eeTotal: number;
   readonly files: number;
+  /** Approach, per local template: paces moved; range in own bound / enemy bound, not having moved / moved. */
+  readonly move: Float64Array;
+  readonly range: Float64Array;
 }
 
 /** One combat signature: its packed resolutions and how much the bound's owner expects to gain. */
@@ -59,6 +64,15 @@ interface VariantSpace {
 
 export interface Prepared {
   readonly config: LinesConfig;
+  /** The goings the columns draw from (terrain), or the one going of no-terrain configs' slot 0. */
+  readonly goings: readonly string[];
+  /** Cumulative weights of `goings` (terrain draws); empty without terrain. */
+  readonly goingCdf: Float64Array;
+  /** May side A's template ta charge side B's tb (chargeA[ta * nb + tb]), and B's tb charge A's ta. */
+  readonly chargeA: Uint8Array;
+  readonly chargeB: Uint8Array;
+  /** Builds (or fetches) the distant-shooting entry of two templates; undefined without approach rules. */
+  readonly shot?: (ta: number, tb: number, owner: number, shooters: number) => CombatEntry;
   readonly width: number;
   readonly breakRule: BreakRule;
   /** Number of equally likely entries of a combat table (the product of the dice's sides). */
@@ -116,13 +130,14 @@ function prepareSide<E, T, V>(
   id: LineId,
   offset: number,
   width: number,
+  goings: readonly string[],
 ): { side: PreparedSide; templates: T[] } {
   const line = ctx.config[id];
   const fileAt = new Int32Array(width).fill(-1);
   const depth = new Int32Array(width);
   const base = new Int32Array(width);
   const total = line.files.reduce((t, f) => t + f.ranks.length, 0);
-  const tmpl = new Int32Array(total);
+  const tmpl = new Int32Array(total * goings.length);
   const ap = new Float64Array(total);
   const ee = new Float64Array(total);
   const firstBonus = new Float64Array(total);
@@ -138,22 +153,24 @@ function prepareSide<E, T, V>(
     depth[c] = file.ranks.length;
     base[c] = k;
     file.ranks.forEach((r, head) => {
-      const t = adapter.template(ctx, id, i, head);
-      const key = JSON.stringify(t);
-      let tid = ids.get(key);
-      if (tid === undefined) {
-        tid = templates.length;
-        ids.set(key, tid);
-        templates.push(t);
-        let g = space.ids.get(key);
-        if (g === undefined) {
-          g = space.templates.length;
-          space.ids.set(key, g);
-          space.templates.push(t);
+      goings.forEach((going, gi) => {
+        const t = adapter.template(ctx, id, i, head, going);
+        const key = JSON.stringify(t);
+        let tid = ids.get(key);
+        if (tid === undefined) {
+          tid = templates.length;
+          ids.set(key, tid);
+          templates.push(t);
+          let g = space.ids.get(key);
+          if (g === undefined) {
+            g = space.templates.length;
+            space.ids.set(key, g);
+            space.templates.push(t);
+          }
+          global.push(g);
         }
-        global.push(g);
-      }
-      tmpl[k] = tid;
+        tmpl[gi * total + k] = tid;
+      });
       ap[k] = r.ap;
       ee[k] = r.ee;
       firstBonus[k] = r.firstLossBonus ?? 0;
@@ -163,6 +180,17 @@ function prepareSide<E, T, V>(
     });
   });
   const n = templates.length;
+  const approach = adapter.approach;
+  const move = new Float64Array(n);
+  const range = new Float64Array(n * 4);
+  if (approach)
+    templates.forEach((t, i) => {
+      move[i] = approach.move(t);
+      range[i * 4] = approach.range(t, { ownBound: true, moved: false });
+      range[i * 4 + 1] = approach.range(t, { ownBound: true, moved: true });
+      range[i * 4 + 2] = approach.range(t, { ownBound: false, moved: false });
+      range[i * 4 + 3] = approach.range(t, { ownBound: false, moved: true });
+    });
   const overlapOk = new Uint8Array(n * n);
   for (let o = 0; o < n; o++)
     for (let f = 0; f < n; f++)
@@ -185,6 +213,7 @@ function prepareSide<E, T, V>(
       fileAt,
       depth,
       base,
+      total,
       tmpl,
       ap,
       ee,
@@ -197,9 +226,20 @@ function prepareSide<E, T, V>(
       flank,
       eeTotal,
       files: line.files.length,
+      move,
+      range,
     },
     templates,
   };
+}
+
+/** The goings columns draw from: the terrain's (positive weights, in order), else the line's own. */
+function goingsOf(config: LinesConfig, id: LineId): string[] {
+  const t = config.battlefield?.terrain;
+  if (!t) return [config[id].going];
+  return Object.entries(t.weights)
+    .filter(([, w]) => w > 0)
+    .map(([g]) => g);
 }
 
 const DENSE_LIMIT = 1 << 18;
@@ -210,8 +250,54 @@ export function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E,
   const ctx: AdapterContext<E, V> = { config, variant: space.ctxVariant as V };
   const [oa, ob] = offsets(config as LinesConfig);
   const width = Math.max(oa + config.a.files.length, ob + config.b.files.length);
-  const pa = prepareSide(ctx, adapter, space, 'a', oa, width);
-  const pb = prepareSide(ctx, adapter, space, 'b', ob, width);
+  const pa = prepareSide(ctx, adapter, space, 'a', oa, width, goingsOf(config as LinesConfig, 'a'));
+  const pb = prepareSide(ctx, adapter, space, 'b', ob, width, goingsOf(config as LinesConfig, 'b'));
+  const terrain = config.battlefield?.terrain;
+  const goings = goingsOf(config as LinesConfig, 'a');
+  const goingCdf = new Float64Array(terrain ? goings.length : 0);
+  if (terrain) {
+    const total = goings.reduce((t, g) => t + (terrain.weights[g] as number), 0);
+    let acc = 0;
+    goings.forEach((g, i) => {
+      acc += (terrain.weights[g] as number) / total;
+      goingCdf[i] = acc;
+    });
+    goingCdf[goings.length - 1] = 1;
+  }
+  const na = pa.templates.length;
+  const nb = pb.templates.length;
+  const chargeA = new Uint8Array(na * nb);
+  const chargeB = new Uint8Array(na * nb);
+  const approach = adapter.approach;
+  if (approach)
+    for (let i = 0; i < na; i++)
+      for (let j = 0; j < nb; j++) {
+        chargeA[i * nb + j] = approach.mayCharge(pa.templates[i]!, pb.templates[j]!) ? 1 : 0;
+        chargeB[i * nb + j] = approach.mayCharge(pb.templates[j]!, pa.templates[i]!) ? 1 : 0;
+      }
+  const shotCache = new Map<number, CombatEntry>();
+  const SHOOTERS = ['a', 'b', 'both'] as const;
+  const shot = approach
+    ? (ta: number, tb: number, owner: number, shooters: number): CombatEntry => {
+        const local = ((ta * nb + tb) * 2 + owner) * 3 + shooters;
+        let e = shotCache.get(local);
+        if (e) return e;
+        const key = `shot|${pa.side.global[ta]}|${pb.side.global[tb]}|${owner}|${shooters}`;
+        e = space.entries.get(key);
+        if (!e) {
+          const table = approach.shoot(ctx, {
+            a: pa.templates[ta]!,
+            b: pb.templates[tb]!,
+            bound: owner === 0 ? 'a' : 'b',
+            shooters: SHOOTERS[shooters]!,
+          });
+          e = entryOf(table, owner);
+          space.entries.set(key, e);
+        }
+        shotCache.set(local, e);
+        return e;
+      }
+    : undefined;
   const templates = { a: pa.templates, b: pb.templates };
   const sides = [pa.side, pb.side] as const;
   const tableSpace = adapter.dice.reduce((n, d) => n * d.sides, 1);
@@ -258,6 +344,11 @@ export function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E,
   };
   return {
     config: config as LinesConfig,
+    goings,
+    goingCdf,
+    chargeA,
+    chargeB,
+    ...(shot ? { shot } : {}),
     width,
     sides,
     breakRule: adapter.breakRule,

@@ -8,12 +8,22 @@ import { InputError } from '../../core/errors.ts';
 import type { Variant } from '../../core/system.ts';
 import { packTable, type CombatSignature, type LineAdapter } from '../../engine/lines/index.ts';
 import { elementCost } from './costs.ts';
+import { mayCharge, moveDistance, shootingRange } from './distant.ts';
 import { countsAsOverlapFor, elementEquivalents, fleesWithFront } from './equivalents.ts';
 import { compile, resolveRoll } from './resolve.ts';
 import { GOINGS, PSILOI_WEAPONS, side, type DbmSide, type DbmSituation, type Going, type PsiloiWeapon, type RearRank } from './situation.ts';
 import type { Element } from './troops.ts';
 import { versionOfSpec } from './variant.ts';
 import type { DbmVersion, DbmVersionId } from './versions.ts';
+
+/**
+ * DBM 3.2 p.20: a second rank of bowmen of the same grade aids the front rank's shooting (the model
+ * assumes the same bow and command; the list's own choice).
+ */
+function aidersOf(t: SideTemplate): number {
+  const second = t.rear[0]?.element;
+  return t.element.type === 'Bw' && second?.type === 'Bw' && second.grade === t.element.grade ? 1 : 0;
+}
 
 /** The parts of a DbmSide fixed by a file's state (everything but overlaps, contacts, moved). */
 export type SideTemplate = Omit<DbmSide, 'overlaps' | 'movedIntoContact'>;
@@ -46,7 +56,7 @@ export function rankCost(version: DbmVersion, e: Element, index: number, doubleB
 export const dbmLineAdapter: LineAdapter<Element, SideTemplate, DbmVersion> = {
   dice: DICE,
   resolveVariant: versionOfSpec,
-  template: ({ config }, line, f, head) => {
+  template: ({ config }, line, f, head, going) => {
     const l = config[line];
     const file = l.files[f]!;
     const front = file.ranks[head];
@@ -65,7 +75,7 @@ export const dbmLineAdapter: LineAdapter<Element, SideTemplate, DbmVersion> = {
       // The double element exists only while its original front pair stands.
       doubleBased: file.doubleBased && head === 0 && file.ranks.length > 1,
       listGradeSupport: l.extra?.listGradeSupport === true,
-      going: l.going as Going,
+      going: going as Going,
     });
     return rest;
   },
@@ -82,6 +92,38 @@ export const dbmLineAdapter: LineAdapter<Element, SideTemplate, DbmVersion> = {
   },
   // DBM 3.2 p.25 Demoralised Commands: a third of the command's original element equivalents.
   breakRule: { kind: 'fraction' },
+  approach: {
+    // DBM 3.2 p.19 Tactical and March Move Distances (off-road).
+    move: (t) => moveDistance(t.element, t.going),
+    // DBM 3.2 p.20 Distant Shooting: artillery except 2-deep (X) shoots only in its own bound, and
+    // artillery except (X) not after moving.
+    range: (t, when) => {
+      const e = t.element;
+      if (e.type === 'Art' && e.grade !== 'X' && (!when.ownBound || when.moved)) return 0;
+      if (e.type === 'Art' && e.grade === 'X' && !when.ownBound && t.rear[0]?.element.type !== 'Art') return 0;
+      return shootingRange(e);
+    },
+    // DBM 3.2 p.18: bowmen do not contact mounted they can shoot at; train does not contact troops.
+    mayCharge: (t, enemy) => mayCharge(t.element, enemy.element),
+    shoot: ({ variant }, s) => {
+      const side = (t: SideTemplate) => ({ ...t, overlaps: 0, movedIntoContact: false, aiders: aidersOf(t) });
+      const compiled = compile(
+        {
+          rules: variant.id,
+          mode: 'shooting',
+          bound: s.bound,
+          shooters: s.shooters,
+          a: side(s.a),
+          b: side(s.b),
+        },
+        variant,
+      );
+      return packTable(DICE, (d) => {
+        const r = resolveRoll(compiled, d[0]!, d[1]!);
+        return { a: { ...r.a, pursuit: 'no' }, b: { ...r.b, pursuit: 'no' } };
+      });
+    },
+  },
   goings: GOINGS,
   rankFields: {
     weapon: z.enum(PSILOI_WEAPONS as [PsiloiWeapon, ...PsiloiWeapon[]]).optional().describe('Psiloi: their missile weapon'),

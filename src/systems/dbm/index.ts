@@ -4,6 +4,7 @@
  */
 import type { SystemModule, Variant, VariantSpec } from '../../core/system.ts';
 import { linesModel } from '../../engine/lines/index.ts';
+import { dbmBalance } from './balance.ts';
 import { COST_ADJUSTMENTS, elementCost, type CostAdjustment } from './costs.ts';
 import { dbmLineAdapter } from './engagement.ts';
 import { allElements, formatElement, parseElement } from './notation.ts';
@@ -93,7 +94,7 @@ const dbmSystem: SystemModule<DbmSituation, DbmOutcome, Element> = {
     system: () => dbmSystem as never,
     lossName: 'element equivalents',
   }),
-  balance: { defaultVersions: ['dbm-3.1', 'dbm-3.2'] },
+  balance: dbmBalance,
 };
 
 export default dbmSystem;

@@ -19,6 +19,7 @@ import {
   type DbmSituation,
   type RearRank,
 } from './situation.ts';
+import { canShoot } from './distant.ts';
 import { isNaval } from './troops.ts';
 import { DBM_VERSION_IDS, type DbmVersionId } from './versions.ts';
 
@@ -285,14 +286,41 @@ function toSide(input: SideInput, path: FieldPath): DbmSide {
  */
 export function parseDbmSituation(input: unknown, version: DbmVersionId = 'dbm-3.2'): DbmSituation {
   const s = parseWith(dbmSituationSchema, input);
+  const a = toSide(s.a, ['a']);
+  const b = toSide(s.b, ['b']);
+  const mode = s.mode ?? 'close';
   return {
     rules: s.rules ?? version,
-    mode: s.mode ?? 'close',
+    mode,
     bound: s.bound ?? 'a',
-    shooters: s.shooters ?? 'a',
-    a: toSide(s.a, ['a']),
-    b: toSide(s.b, ['b']),
+    shooters: mode === 'shooting' ? shootersOf(s.shooters, a, b) : (s.shooters ?? 'a'),
+    a,
+    b,
   };
+}
+
+/**
+ * Who shoots (DBM 3.2 p.20 Distant Shooting: artillery, bowmen, war wagons (S) or (O), elephants (X)
+ * and some naval elements). A side named as shooter must be able to; by default A shoots if it can,
+ * else B.
+ */
+function shootersOf(given: 'a' | 'b' | 'both' | undefined, a: DbmSide, b: DbmSide): 'a' | 'b' | 'both' {
+  const can = { a: canShoot(a.element), b: canShoot(b.element) };
+  const who = given ?? (can.a ? 'a' : can.b ? 'b' : undefined);
+  if (who === undefined)
+    throw new InputError(
+      `neither ${formatElement(a.element)} nor ${formatElement(b.element)} can shoot at a distance (DBM 3.2 p.20: artillery, bowmen, war wagons (S) or (O), elephants (X), some naval); use close combat`,
+      { path: ['mode'] },
+    );
+  for (const id of who === 'both' ? (['a', 'b'] as const) : [who]) {
+    const side = id === 'a' ? a : b;
+    if (!can[id])
+      throw new InputError(
+        `${formatElement(side.element)} cannot shoot at a distance (DBM 3.2 p.20 Distant Shooting); it can only be shot at`,
+        { path: ['shooters'] },
+      );
+  }
+  return who;
 }
 
 /** The minimal situation-file object for a situation: defaults left out, elements in notation. */

@@ -1,0 +1,142 @@
+/**
+ * Command-line flags generated from the rule systems' situation metadata (core/fields.ts): combat fields
+ * become `--<flag>`, side fields `--a-<flag>` and `--b-<flag>`. The flags of every system are declared
+ * (the rules are only known after parsing); the chosen system's own are applied, others refused.
+ */
+import { InputError } from '../core/errors.ts';
+import { fieldsOf, flagOf, type FieldEntry } from '../core/fields.ts';
+import { suggestion } from '../core/suggest.ts';
+import type { AnySystem } from '../core/system.ts';
+
+export interface FlagSpec {
+  /** Without side prefix. */
+  readonly flag: string;
+  readonly side: boolean;
+  /** A bare switch, one value, or a repeatable value. */
+  readonly arity: 'bool' | 'value' | 'list';
+  readonly help: string;
+}
+
+export interface SystemFlag extends FlagSpec {
+  readonly key: string;
+  readonly entry: FieldEntry;
+}
+
+const arityOf = (e: FieldEntry): FlagSpec['arity'] =>
+  e.meta.kind === 'bool' ? 'bool' : e.meta.kind === 'ranks' ? 'list' : 'value';
+
+/** The flags of one system. */
+export function systemFlags(system: AnySystem): SystemFlag[] {
+  const out: SystemFlag[] = [];
+  for (const [side, schema] of [
+    [false, system.situation.combat],
+    [true, system.situation.side],
+  ] as const) {
+    for (const entry of fieldsOf(schema)) {
+      const flag = flagOf(entry);
+      if (flag === undefined) continue;
+      const choices = entry.meta.choices ? ` (${entry.meta.choices.map((c) => c.value).join(', ')})` : '';
+      out.push({
+        flag,
+        key: entry.key,
+        side,
+        arity: arityOf(entry),
+        help: `${entry.meta.help ?? entry.meta.label}${choices}`,
+        entry,
+      });
+    }
+  }
+  return out;
+}
+
+/** Every flag of every system, once; throws if two systems give one flag different arities. */
+export function allFlags(systems: readonly AnySystem[]): Map<string, FlagSpec & { systems: string[] }> {
+  const all = new Map<string, FlagSpec & { systems: string[] }>();
+  for (const s of systems)
+    for (const f of systemFlags(s)) {
+      const id = `${f.side ? 'side:' : ''}${f.flag}`;
+      const had = all.get(id);
+      if (had) {
+        if (had.arity !== f.arity)
+          throw new Error(`flag --${f.flag} is ${had.arity} in ${had.systems.join(', ')} but ${f.arity} in ${s.name}`);
+        had.systems.push(s.name);
+      } else all.set(id, { flag: f.flag, side: f.side, arity: f.arity, help: f.help, systems: [s.name] });
+    }
+  return all;
+}
+
+const camel = (s: string) => s.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/** The value a flag gives a field: numbers for int fields, one rank for single-rank fields. */
+function valueOf(f: SystemFlag, raw: unknown, name: string): unknown {
+  if (f.arity === 'bool') return true;
+  if (f.entry.meta.kind === 'int') {
+    if (typeof raw !== 'string' || !/^-?\d{1,9}$/.test(raw)) throw new InputError(`--${name}: "${String(raw)}" is not a whole number`);
+    return Number(raw);
+  }
+  if (f.arity === 'list') {
+    const list = raw as string[];
+    if (f.entry.meta.single) {
+      if (list.length > 1) throw new InputError(`--${name}: one element only (given ${list.length})`);
+      return list[0];
+    }
+    return list;
+  }
+  return raw;
+}
+
+/**
+ * Apply the parsed options (commander's camel-cased keys) to a situation-file object for `system`.
+ * Options of another system's flags are refused, naming the system's own.
+ */
+export function applyFlags(
+  system: AnySystem,
+  input: Record<string, unknown>,
+  opts: Readonly<Record<string, unknown>>,
+  declared: ReadonlyMap<string, FlagSpec>,
+): void {
+  const own = systemFlags(system);
+  const ownIds = new Set(own.map((f) => `${f.side ? 'side:' : ''}${f.flag}`));
+  for (const [id, spec] of declared) {
+    const names = spec.side ? [`a-${spec.flag}`, `b-${spec.flag}`] : [spec.flag];
+    for (const name of names) {
+      if (opts[camel(name)] === undefined || ownIds.has(id)) continue;
+      const mine = own.filter((f) => f.side === spec.side).map((f) => (f.side ? `${name.slice(0, 2)}${f.flag}` : f.flag));
+      const hint = suggestion(name, mine);
+      throw new InputError(
+        `--${name} is not a ${system.name} flag${hint ? `; did you mean --${hint}?` : ''} (see odds --help)`,
+      );
+    }
+  }
+  const sideOf = (id: 'a' | 'b'): Record<string, unknown> => {
+    const existing = input[id];
+    const s = typeof existing === 'object' && existing !== null ? (existing as Record<string, unknown>) : {};
+    input[id] = s;
+    return s;
+  };
+  for (const f of own) {
+    if (f.side) {
+      for (const id of ['a', 'b'] as const) {
+        const name = `${id}-${f.flag}`;
+        const v = opts[camel(name)];
+        if (v !== undefined) sideOf(id)[f.key] = valueOf(f, v, name);
+      }
+    } else {
+      const v = opts[camel(f.flag)];
+      if (v !== undefined) input[f.key] = valueOf(f, v, f.flag);
+    }
+  }
+}
+
+/** The flag a situation field path was given by, for messages: ['a','overlaps'] -> "--a-overlapped". */
+export function flagForPath(system: AnySystem, path: readonly (string | number)[]): string | undefined {
+  const [head, key] = path;
+  const own = systemFlags(system);
+  if ((head === 'a' || head === 'b') && typeof key === 'string') {
+    if (key === 'element') return head === 'a' ? 'first element' : 'second element';
+    const f = own.find((x) => x.side && x.key === key);
+    return f ? `--${head}-${f.flag}` : undefined;
+  }
+  const f = own.find((x) => !x.side && x.key === head);
+  return f ? `--${f.flag}` : undefined;
+}

@@ -1,0 +1,190 @@
+/**
+ * `--shard i/n` slice files and their merge. A slice file carries the scenario as read, the options, the
+ * counts of the jobs it ran whole (earlier stages, the same in every slice) and the counts of its share
+ * of the final stage's shards. Merging all n slices of one run gives the counts a single run gives,
+ * hence byte-identical results (counts are whole numbers, so sums are exact).
+ *
+ * Merge trusts nothing: every slice is validated against a schema (whole, non-negative counts), must
+ * belong to the same run, each of the n slices must come exactly once, every job must be one the
+ * scenario asks for, and each slice's counts must hold exactly the samples of its shards.
+ */
+import { z } from 'zod';
+import { InputError } from '../core/errors.ts';
+import { parseWith } from '../core/schema-issues.ts';
+import type { Job } from '../studies/index.ts';
+import { countsConsistent, samplesHeld } from '../studies/kernels.ts';
+import { finalJobsOf } from './run.ts';
+import type { LoadedScenario } from './scenario.ts';
+import { MAX_SLICES, shardRange, sliceRange, totalShards, type Slice } from './shards.ts';
+import type { ToolInfo } from './tool.ts';
+
+export const SLICE_FORMAT = 'debellator-slice/2';
+
+const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const countsEntry = z.tuple([z.string().min(1).max(1000), z.array(count).max(10_000_000)]);
+
+export const sliceFileSchema = z
+  .object({
+    format: z.literal(SLICE_FORMAT),
+    tool: z.object({ name: z.string(), version: z.string() }).strict(),
+    scenario: z.object({ file: z.string(), input: z.unknown() }).strict(),
+    options: z
+      .object({ seed: z.string().nullable(), samples: count.nullable() })
+      .strict(),
+    seed: z.string(),
+    slice: z.object({ index: z.number().int().min(1), count: z.number().int().min(1).max(MAX_SLICES) }).strict(),
+    shards: z.object({ ran: count, of: count }).strict(),
+    complete: z.array(countsEntry).max(10_000_000),
+    partial: z.array(countsEntry).max(10_000_000),
+  })
+  .strict();
+
+export type SliceFile = z.output<typeof sliceFileSchema>;
+
+export interface RunOptionsRecord {
+  readonly seed: string | null;
+  readonly samples: number | null;
+}
+
+const entries = (m: ReadonlyMap<string, Float64Array>): [string, number[]][] =>
+  [...m.entries()].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)).map(([id, c]) => [id, Array.from(c)]);
+
+export function sliceFile(meta: {
+  tool: ToolInfo;
+  scenario: { file: string; input: unknown };
+  options: RunOptionsRecord;
+  seed: string;
+  slice: Slice;
+  shards: { ran: number; of: number };
+  complete: ReadonlyMap<string, Float64Array>;
+  partial: ReadonlyMap<string, Float64Array>;
+}): SliceFile {
+  return {
+    format: SLICE_FORMAT,
+    tool: meta.tool,
+    scenario: meta.scenario,
+    options: meta.options,
+    seed: meta.seed,
+    slice: meta.slice,
+    shards: meta.shards,
+    complete: entries(meta.complete),
+    partial: entries(meta.partial),
+  };
+}
+
+/** A slice file's data, validated (InputError naming the file and field). */
+export function checkSliceData(name: string, data: unknown): SliceFile {
+  if ((data as { format?: unknown } | null)?.format !== SLICE_FORMAT)
+    throw new InputError(`not a ${SLICE_FORMAT} slice file`, { file: name });
+  try {
+    return parseWith(sliceFileSchema, data);
+  } catch (e) {
+    if (e instanceof InputError) throw e.inFile(name);
+    throw e;
+  }
+}
+
+const same = (x: unknown, y: unknown) => JSON.stringify(x) === JSON.stringify(y);
+const listed = (xs: readonly number[], n: number) =>
+  `${xs.slice(0, 10).map((i) => `${i}/${n}`).join(', ')}${xs.length > 10 ? ` and ${xs.length - 10} more` : ''}`;
+
+/** Check that `files` are the n slices of one run (before the scenario is re-planned). */
+export function checkSlices(files: readonly { name: string; data: SliceFile }[]): SliceFile {
+  if (files.length === 0) throw new InputError('merge: give the slice files of one run');
+  const first = files[0]!.data;
+  const n = first.slice.count;
+  const seen = new Map<number, string>();
+  for (const { name, data } of files) {
+    for (const key of ['tool', 'scenario', 'options', 'seed'] as const)
+      if (!same(data[key], first[key]))
+        throw new InputError(`${key} differs from ${files[0]!.name}: the slices are of different runs`, { file: name });
+    if (data.slice.count !== n || data.slice.index > n)
+      throw new InputError(`slice ${data.slice.index}/${data.slice.count}, expected one of n = ${n}`, { file: name });
+    const dup = seen.get(data.slice.index);
+    if (dup) throw new InputError(`slice ${data.slice.index}/${n} is also in ${dup}`, { file: name });
+    seen.set(data.slice.index, name);
+    if (!same(data.complete, first.complete))
+      throw new InputError(`its whole-run counts differ from ${files[0]!.name}`, { file: name });
+  }
+  if (files.length !== n) {
+    const missing: number[] = [];
+    for (let i = 1; i <= n && missing.length <= 10; i++) if (!seen.has(i)) missing.push(i);
+    throw new InputError(`merge: ${n - files.length} of ${n} slices missing: ${listed(missing, n)}`);
+  }
+  return first;
+}
+
+/** How many samples a job's counts hold (its kernel's layout). */
+const samplesOf = (job: Job, counts: ArrayLike<number>): number => samplesHeld(job.kind, counts);
+
+/**
+ * The counts of a run from its slices, checked against the re-planned scenario: the whole-run jobs are
+ * exactly those the studies ask for before their final stage, every partial job is a final job, and each
+ * slice's counts hold exactly the samples of its shards.
+ */
+export function mergeCounts(
+  loaded: LoadedScenario,
+  files: readonly { name: string; data: SliceFile }[],
+): Map<string, Float64Array> {
+  const first = files[0]!.data;
+  const complete = new Map<string, Float64Array>(first.complete.map(([id, c]) => [id, Float64Array.from(c)]));
+  // Replay the stages: every whole-run job must be one a study asks for.
+  const needed = new Set<string>();
+  const done = new Map<string, Float64Array>();
+  for (let round = 0; round < 1000; round++) {
+    const fresh = loaded.studies.flatMap((s) => {
+      const stage = s.kind.work(s.plan, done);
+      return stage.final ? [] : [...stage.jobs];
+    });
+    if (fresh.length === 0) break;
+    for (const j of fresh) {
+      const c = complete.get(j.id);
+      if (!c) throw new InputError(`the slices lack the counts of job ${j.id}`, { file: files[0]!.name });
+      if (!countsConsistent(j.kind, c))
+        throw new InputError(`the counts of job ${j.id} do not add up: the slice was changed or damaged`, {
+          file: files[0]!.name,
+        });
+      if (samplesOf(j, c) !== j.samples)
+        throw new InputError(`job ${j.id} holds ${samplesOf(j, c)} samples, expected ${j.samples}`, {
+          file: files[0]!.name,
+        });
+      needed.add(j.id);
+      done.set(j.id, c);
+    }
+  }
+  for (const id of complete.keys())
+    if (!needed.has(id)) throw new InputError(`counts for a job the scenario does not have: ${id}`, { file: files[0]!.name });
+  const finalJobs = finalJobsOf(loaded, complete);
+  const index = new Map(finalJobs.map((j, i) => [j.id, i]));
+  const total = totalShards(finalJobs);
+  const merged = new Map<string, Float64Array>(complete);
+  for (const { name, data } of files) {
+    if (data.shards.of !== total)
+      throw new InputError(`made for ${data.shards.of} shards; the scenario has ${total}`, { file: name });
+    const { start, end } = sliceRange(total, data.slice);
+    const expected = new Map<string, number>();
+    for (const r of shardRange(finalJobs, start, end)) {
+      const id = finalJobs[r.job]!.id;
+      expected.set(id, (expected.get(id) ?? 0) + r.samples);
+    }
+    for (const [id, c] of data.partial) {
+      const i = index.get(id);
+      if (i === undefined) throw new InputError(`counts for a job the scenario does not have: ${id}`, { file: name });
+      const want = expected.get(id) ?? 0;
+      const got = samplesOf(finalJobs[i]!, c);
+      if (!countsConsistent(finalJobs[i]!.kind, c))
+        throw new InputError(`the counts of job ${id} do not add up: the slice was changed or damaged`, { file: name });
+      if (got !== want)
+        throw new InputError(`job ${id} holds ${got} samples; this slice's shards draw ${want}`, { file: name });
+      const t = merged.get(id);
+      if (!t) merged.set(id, Float64Array.from(c));
+      else if (t.length !== c.length)
+        throw new InputError(`job ${id} has ${c.length} counts, other slices ${t.length}`, { file: name });
+      else for (let k = 0; k < c.length; k++) t[k] = (t[k] as number) + (c[k] as number);
+    }
+    for (const [id, want] of expected)
+      if (want > 0 && !data.partial.some(([x]) => x === id))
+        throw new InputError(`lacks the counts of job ${id}`, { file: name });
+  }
+  return merged;
+}

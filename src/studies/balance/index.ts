@@ -1,0 +1,22 @@
+/**
+ * Balance studies (docs/balance.md): is each element worth its points? Every costed element fights
+ * equal-points lines against a weighted field across a grid of battlefield variants; its break-even
+ * cost, a fixed-point repricing and verdicts that say how robust they are.
+ */
+import type { AnySystem } from '../../core/system.ts';
+import type { StudyKind } from '../kind.ts';
+import { balanceResults, type BalanceResults } from './analysis.ts';
+import { nextStage } from './design.ts';
+import { balanceFields, planBalance, type BalanceBlock, type BalancePlan } from './plan.ts';
+import { balanceReport } from './report.ts';
+
+export const balanceKind: StudyKind<BalancePlan, BalanceResults> = {
+  id: 'balance',
+  describe: 'Points cost against effectiveness across a grid of battlefield variants (docs/balance.md)',
+  fields: (system: AnySystem) => (system.balance && system.engagement?.lineUp ? balanceFields(system) : undefined),
+  unsupported: (system) => `balance studies need a rule system with points costs and battle lines, not ${system.name}`,
+  plan: (block, header, ctx) => planBalance(block as BalanceBlock, header, ctx),
+  work: nextStage,
+  results: balanceResults,
+  report: balanceReport,
+};

@@ -1,0 +1,214 @@
+/**
+ * The balance study's block and plan (docs/balance.md): which versions, which elements, which field,
+ * and the grid of battlefield variants every element is assessed under. Planning prices every element
+ * under every version and fixes each unit of work: one (version, variant, element).
+ */
+import { z } from 'zod';
+import { InputError, type FieldPath } from '../../core/errors.ts';
+import type { AnySystem, Catalogue, Variant } from '../../core/system.ts';
+import type { StudyContext, StudyHeader } from '../kind.ts';
+import { expandSweep, sweepSchema } from '../matrix/sweep.ts';
+
+export const DEPTH_POLICIES = ['one', 'support', 'best'] as const;
+export type DepthPolicy = (typeof DEPTH_POLICIES)[number];
+export const COMBAT_ORDERS = ['owner-best-first', 'sweep', 'simultaneous'] as const;
+
+const terrainSchema = z
+  .object({
+    per: z.enum(['battle', 'file']).describe('One going for the whole field, or one per file (column)'),
+    weights: z.record(z.string(), z.number().min(0).max(1e6)).describe('Going -> weight, e.g. {good: 3, rough: 1}'),
+  })
+  .strict();
+
+export const DEFAULT_TERRAINS: Readonly<Record<string, z.output<typeof terrainSchema>>> = {
+  open: { per: 'battle', weights: { good: 1 } },
+  // A typical DBM table: mostly good going, some rough, a little difficult (docs/balance.md "Terrain").
+  mixed: { per: 'file', weights: { good: 6, rough: 3, difficult: 1 } },
+};
+
+export const balanceFields = (system: AnySystem) =>
+  z.object({
+    versions: z
+      .array(z.enum(system.versions.map((v) => v.id) as [string, ...string[]]))
+      .min(1)
+      .max(10)
+      .optional()
+      .describe(`Versions compared, oldest first (default ${system.balance?.defaultVersions.join(', ')}); cost changes are read from the first to the last`),
+    elements: sweepSchema.optional().describe('The elements assessed (default "all": every costed land element)'),
+    field: z
+      .array(z.union([z.string(), z.object({ element: z.string(), weight: z.number().positive().max(1e6) }).strict()]))
+      .min(1)
+      .max(500)
+      .optional()
+      .describe('Reference field of opponents, with weights (default: the rule system\'s field, docs/balance.md)'),
+    grid: z
+      .object({
+        budget: z.array(z.number().positive().max(2000)).min(1).max(10).optional().describe('AP each side spends (default [60, 120])'),
+        depth: z.array(z.enum(DEPTH_POLICIES)).min(1).optional().describe('Depth policies (default [support, best])'),
+        terrain: z.array(z.string()).min(1).optional().describe('Terrain names from `terrains` (default [open, mixed])'),
+        order: z.array(z.enum(COMBAT_ORDERS)).min(1).optional().describe('Combat orders (default [owner-best-first])'),
+      })
+      .strict()
+      .optional()
+      .describe('The battlefield variants every element is assessed under (docs/balance.md "The grid")'),
+    terrains: z.record(z.string().regex(/^[A-Za-z0-9_-]{1,40}$/), terrainSchema).optional().describe('Named terrain mixes (default open, mixed)'),
+    approach: z
+      .object({
+        distance: z.number().min(0).max(2000).optional().describe('Paces between the lines at the start (default 400)'),
+        shooters: z.enum(['halt', 'advance']).optional().describe('Shooters halt and shoot when ahead (default) or advance'),
+      })
+      .strict()
+      .optional(),
+    boundLimit: z.number().int().min(2).max(200).optional().describe('Player bounds before a fight is undecided (default 30)'),
+    first: z.enum(['a', 'b', 'alternate']).optional().describe('Who has the first bound (default alternate)'),
+    pursuit: z.enum(['stand', 'pursue']).optional().describe('Optional pursuit (default stand)'),
+    breakFraction: z.number().gt(0).max(1).optional().describe('Share of losses that breaks a side (default the rules\': 1/3)'),
+    engagements: z
+      .object({
+        pilot: z.number().int().min(4).max(100_000).optional().describe('Per count and opponent while bracketing (default 16)'),
+        final: z.number().int().min(8).max(1_000_000).optional().describe('Per count and opponent in the final design (default 96)'),
+      })
+      .strict()
+      .optional(),
+    precision: z.number().positive().max(100).optional().describe('Half-width in AP a break-even interval should reach (default 0.5)'),
+  });
+
+export type BalanceBlock = z.output<ReturnType<typeof balanceFields>>;
+
+export interface GridVariant {
+  /** E.g. "60 AP, support, open, owner-best-first". */
+  readonly id: string;
+  readonly budget: number;
+  readonly depth: DepthPolicy;
+  readonly terrain: string;
+  readonly order: (typeof COMBAT_ORDERS)[number];
+}
+
+export interface FieldMember {
+  readonly element: string;
+  readonly weight: number;
+}
+
+/** One version's prices. */
+export interface VersionPlan {
+  readonly id: string;
+  readonly name: string;
+  /** Book cost of every assessed element and field member. */
+  readonly costs: Readonly<Record<string, number>>;
+}
+
+export interface BalancePlan {
+  readonly name: string;
+  readonly title: string;
+  readonly about: string;
+  readonly seed: string;
+  readonly system: { readonly id: string; readonly source: string };
+  readonly spec: StudyContext['spec'];
+  readonly versions: readonly VersionPlan[];
+  readonly elements: readonly string[];
+  /** Elements left out, and why. */
+  readonly skipped: readonly { readonly element: string; readonly why: string }[];
+  readonly field: readonly FieldMember[];
+  readonly grid: readonly GridVariant[];
+  readonly terrains: Readonly<Record<string, z.output<typeof terrainSchema>>>;
+  readonly depths: Readonly<Record<string, { readonly allowed: readonly number[]; readonly support: number }>>;
+  readonly approach: { readonly distance: number; readonly shooters: 'halt' | 'advance' };
+  readonly boundLimit: number;
+  readonly first: 'a' | 'b' | 'alternate';
+  readonly options: { readonly optionalPursuit: 'stand' | 'pursue'; readonly breakFraction?: number };
+  readonly engagements: { readonly pilot: number; readonly final: number };
+  readonly precision: number;
+}
+
+function canonical(catalogue: Catalogue, text: string, path: FieldPath): string {
+  try {
+    return catalogue.format(catalogue.parse(text));
+  } catch (e) {
+    if (e instanceof InputError) throw e.within(path);
+    throw e;
+  }
+}
+
+export function planBalance(block: BalanceBlock, header: StudyHeader, ctx: StudyContext): BalancePlan {
+  const system = ctx.system;
+  const catalogue = system.catalogue;
+  const adapter = system.balance;
+  if (!catalogue || !adapter) throw new InputError(`${system.name} has no points costs to study`, { path: ['kind'] });
+  const versionIds = block.versions ?? adapter.defaultVersions;
+  const variants = new Map<string, Variant>(versionIds.map((v) => [v, ctx.variant(v)]));
+  const priced = (e: unknown) => [...variants.values()].every((v) => (v.cost?.(e) ?? 0) > 0);
+  // Elements: the sweep (default every element), less those no version prices or the system cannot assess.
+  const swept = block.elements === undefined ? [...catalogue.all()] : expandSweep(block.elements, ['elements'], catalogue, system.name);
+  const elements: string[] = [];
+  const skipped: { element: string; why: string }[] = [];
+  for (const e of swept) {
+    const text = catalogue.format(e);
+    const why = adapter.assessable(text) ?? (priced(e) ? undefined : 'has no points cost in every version');
+    if (why) skipped.push({ element: text, why });
+    else elements.push(text);
+  }
+  if (elements.length === 0) throw new InputError('no element left to assess', { path: ['elements'] });
+  const field: FieldMember[] = (block.field ?? adapter.defaultField).map((f, i) => {
+    const entry = typeof f === 'string' ? { element: f, weight: 1 } : f;
+    const at: FieldPath = typeof f === 'string' ? ['field', i] : ['field', i, 'element'];
+    const element = canonical(catalogue, entry.element, block.field ? at : ['field']);
+    if (!priced(catalogue.parse(element)))
+      throw new InputError(`${element} has no points cost in every version`, { path: at });
+    return { element, weight: entry.weight };
+  });
+  const terrains = { ...DEFAULT_TERRAINS, ...(block.terrains ?? {}) };
+  const goings = system.engagement?.goings ?? [];
+  for (const [name, t] of Object.entries(block.terrains ?? {}))
+    for (const g of Object.keys(t.weights))
+      if (!goings.includes(g))
+        throw new InputError(`"${g}" is not a ${system.name} going (${goings.join(', ')})`, { path: ['terrains', name, 'weights', g] });
+  const g = block.grid ?? {};
+  const budgets = g.budget ?? [60, 120];
+  const depthPolicies = g.depth ?? ['support', 'best'];
+  const terrainNames = g.terrain ?? ['open', 'mixed'];
+  terrainNames.forEach((t, i) => {
+    if (!terrains[t]) throw new InputError(`no terrain "${t}" (${Object.keys(terrains).join(', ')})`, { path: ['grid', 'terrain', i] });
+  });
+  const orders = g.order ?? ['owner-best-first'];
+  const grid: GridVariant[] = [];
+  for (const budget of budgets)
+    for (const depth of depthPolicies)
+      for (const terrain of terrainNames)
+        for (const order of orders)
+          grid.push({ id: `${budget} AP, ${depth}, ${terrain}, ${order}`, budget, depth, terrain, order });
+  const costs = (v: Variant) =>
+    Object.fromEntries([...new Set([...elements, ...field.map((f) => f.element)])].map((e) => [e, v.cost!(catalogue.parse(e)) as number]));
+  for (const [vid, v] of variants)
+    for (const b of budgets)
+      for (const e of elements)
+        if ((v.cost!(catalogue.parse(e)) as number) > b)
+          throw new InputError(`one ${e} costs more than the budget of ${b} AP under ${vid}`, { path: ['grid', 'budget'] });
+  const all = [...new Set([...elements, ...field.map((f) => f.element)])];
+  return {
+    name: header.name,
+    title: header.title,
+    about: ctx.about,
+    seed: ctx.seed,
+    system: { id: system.id, source: system.source },
+    spec: ctx.spec,
+    versions: versionIds.map((id) => ({ id, name: (variants.get(id) as Variant).name, costs: costs(variants.get(id) as Variant) })),
+    elements,
+    skipped,
+    field,
+    grid,
+    terrains,
+    depths: Object.fromEntries(all.map((e) => [e, adapter.depths(e)])),
+    approach: { distance: block.approach?.distance ?? 400, shooters: block.approach?.shooters ?? 'halt' },
+    boundLimit: block.boundLimit ?? 30,
+    first: block.first ?? 'alternate',
+    options: {
+      optionalPursuit: block.pursuit ?? 'stand',
+      ...(block.breakFraction !== undefined ? { breakFraction: block.breakFraction } : {}),
+    },
+    engagements: {
+      pilot: ctx.samples !== undefined ? Math.max(4, Math.round(ctx.samples / 6)) : (block.engagements?.pilot ?? 16),
+      final: ctx.samples ?? block.engagements?.final ?? 96,
+    },
+    precision: block.precision ?? 0.5,
+  };
+}

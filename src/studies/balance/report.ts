@@ -1,0 +1,246 @@
+/**
+ * The balance study's report (docs/balance.md, docs/report.md): a headline of the verdicts that hold
+ * across the whole grid, a compact verdict table on the changed costs, each element's book cost,
+ * break-even and fixed-point cost side by side, the verdict in every variant, and charts. Pure.
+ */
+import { csvText } from '../../core/csv.ts';
+import { costChangeSpec } from '../../report/charts/cost-change.ts';
+import { matchupHeatmapSpec } from '../../report/charts/matchup-heatmap.ts';
+import type { ReportSection } from '../../report/html.ts';
+import { mdTable } from '../../report/markdown.ts';
+import type { ReportPart } from '../../report/part.ts';
+import type { BalanceResults, CostChange, ElementSummary } from './analysis.ts';
+import type { BalancePlan } from './plan.ts';
+import { breakEvenSpec } from './chart.ts';
+
+const ap = (x: number | null | undefined, d = 2): string =>
+  x === null || x === undefined || !Number.isFinite(x) ? '-' : x.toFixed(d);
+const range = (lo: number, hi: number) => `[${ap(lo)}, ${Number.isFinite(hi) ? ap(hi) : 'open'}]`;
+
+/** The model the verdicts hold under, in one paragraph a DBM player can read. */
+export function modelSentence(plan: BalancePlan): string {
+  const budgets = [...new Set(plan.grid.map((g) => g.budget))].join(' and ');
+  const depths = [...new Set(plan.grid.map((g) => g.depth))].join(', ');
+  const terrains = [...new Set(plan.grid.map((g) => g.terrain))].join(', ');
+  const orders = [...new Set(plan.grid.map((g) => g.order))].join(', ');
+  return (
+    `Each element fights equal-points battle lines against a weighted field of ${plan.field.length} opponents ` +
+    `(${budgets} AP a side; lines ${plan.approach.distance}p apart close at the rules' move rates, shooters ` +
+    `${plan.approach.shooters === 'halt' ? 'halt and shoot when ahead' : 'advance'}; depth policies ${depths}; ` +
+    `terrain ${terrains}; combat order ${orders}; a side breaks at the rules' losses; ${plan.boundLimit} bounds at most): ` +
+    `${plan.grid.length} variants in all. Its break-even cost is the price at which it wins as often as it loses against ` +
+    `that field. A verdict is robust when every variant gives it.`
+  );
+}
+
+function headline(r: BalanceResults): string[] {
+  const last = r.elements[r.elements.length - 1] ?? [];
+  const under = last.filter((e) => e.robust === 'under-costed');
+  const over = last.filter((e) => e.robust === 'over-costed');
+  const changes = r.changes.filter((c) => c.robust !== 'model-dependent');
+  const version = r.versions[r.versions.length - 1]!.name;
+  const list = (xs: readonly ElementSummary[]) =>
+    xs.map((e) => `${e.element} (${ap(e.cost, 1)} AP, break-even ${range(e.lo, e.hi)})`).join('; ');
+  const out = [
+    `Under ${version}, across all ${r.grid.length} variants: ${under.length} element${under.length === 1 ? '' : 's'} robustly under-costed` +
+      `${under.length > 0 ? `: ${list(under)}` : ''}; ${over.length} robustly over-costed${over.length > 0 ? `: ${list(over)}` : ''}. ` +
+      `${last.filter((e) => e.robust === 'balanced').length} are balanced in every variant; the rest depend on the model.`,
+  ];
+  if (r.changes.length > 0)
+    out.push(
+      changes.length > 0
+        ? `Cost changes whose verdict holds in every variant: ${changes.map((c) => `${c.element} ${ap(c.oldCost, 1)} -> ${ap(c.newCost, 1)} AP: ${c.robust}`).join('; ')}.`
+        : `No cost change has the same verdict in every variant: each depends on the model (table below).`,
+    );
+  return out;
+}
+
+function changesTable(r: BalanceResults): string[] {
+  return mdTable(
+    ['element', 'cost', 'break-even (all variants)', 'verdict', 'robust?'],
+    r.changes.map((c: CostChange) => [
+      c.element,
+      `${ap(c.oldCost, 1)} -> ${ap(c.newCost, 1)}`,
+      `${ap(c.breakEven)} ${range(c.lo, c.hi)}`,
+      c.robust === 'model-dependent' ? tally(c.perVariant.map((p) => p.verdict)) : c.robust,
+      c.robust === 'model-dependent' ? 'no' : 'yes',
+    ]),
+  );
+}
+
+function tally(labels: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const l of labels) counts.set(l, (counts.get(l) ?? 0) + 1);
+  return [...counts.entries()].map(([l, n]) => `${l} ${n}/${labels.length}`).join(', ');
+}
+
+function elementTable(es: readonly ElementSummary[]): string[] {
+  return mdTable(
+    ['element', 'book', 'break-even', 'interval (all variants)', 'fixed point', 'verdict'],
+    es.map((e) => [
+      e.element,
+      ap(e.cost, 1),
+      ap(e.breakEven),
+      range(e.lo, e.hi),
+      e.fixedPoint ? `${ap(e.fixedPoint.mean)} [${ap(e.fixedPoint.min)}, ${ap(e.fixedPoint.max)}]` : '-',
+      e.robust === 'model-dependent' ? `model-dependent (${tally(Object.entries(e.verdicts).flatMap(([l, n]) => new Array<string>(n).fill(l)))})` : `${e.robust} (robust)`,
+    ]),
+  );
+}
+
+export function balanceReport(r: BalanceResults, plan: BalancePlan): ReportPart {
+  const lastV = r.versions.length - 1;
+  const last = r.elements[lastV] ?? [];
+  const md: string[] = [`# ${plan.title}`, '', `${plan.about}.`, '', modelSentence(plan), '', '## Headline', '', ...headline(r), ''];
+  if (r.changes.length > 0)
+    md.push(`## The cost changes (${r.versions[0]!.name} -> ${r.versions[lastV]!.name})`, '', ...changesTable(r), '');
+  r.versions.forEach((v, vi) => {
+    md.push(`## Every element under ${v.name}`, '', 'Costs in AP. Break-even: the geometric mean over the variants; its interval spans every variant\'s 95% interval. Fixed point: the cost at which every element breaks even against a field priced the same way (mean [lowest, highest] over the variants).', '');
+    md.push(...elementTable(r.elements[vi] ?? []), '');
+  });
+  md.push('## Break-even in each variant', '', `Under ${r.versions[lastV]!.name}; "over"/"under": the book cost is outside the variant's 95% interval.`, '');
+  md.push(...mdTable(['#', 'variant'], r.grid.map((g, i) => [`v${i + 1}`, g.id])), '');
+  md.push(
+    ...mdTable(
+      ['element', ...r.grid.map((_, i) => `v${i + 1}`)],
+      plan.elements.map((e) => [
+        e,
+        ...r.grid.map((_, gi) => {
+          const u = r.units.find((x) => x.version === r.versions[lastV]!.id && x.variant === gi && x.element === e)!;
+          return u.breakEven === null ? 'n/m' : `${ap(u.breakEven)}${u.verdict === 'over-costed' ? ' over' : u.verdict === 'under-costed' ? ' under' : ''}`;
+        }),
+      ]),
+    ),
+    '',
+  );
+  const imprecise = r.units.filter((u) => !u.precise);
+  md.push(
+    '## Precision',
+    '',
+    `${r.units.length - imprecise.length} of ${r.units.length} break-evens (version x variant x element) have a 95% interval within +-${plan.precision} AP from sampling noise.` +
+      (imprecise.length > 0 ? ` The others, and why:` : ''),
+    '',
+  );
+  if (imprecise.length > 0)
+    md.push(
+      ...mdTable(
+        ['version', 'variant', 'element', 'break-even', 'interval', 'why'],
+        imprecise.slice(0, 200).map((u) => [u.version, `v${u.variant + 1}`, u.element, ap(u.breakEven), range(u.lo, u.hi), u.why ?? '']),
+      ),
+      imprecise.length > 200 ? `\n(and ${imprecise.length - 200} more in the CSV)` : '',
+      '',
+    );
+  if (r.skipped.length > 0) md.push('## Not assessed', '', ...r.skipped.map((s) => `- ${s.element}: ${s.why}`), '');
+  md.push('## The field', '', ...mdTable(['opponent', 'weight'], r.field.map((f) => [f.element, f.weight])), '');
+  md.push(`${r.fought.toLocaleString('en-US')} engagements fought.`, '');
+
+  const csv = csvText(
+    ['version', 'variant', 'budget', 'depth', 'terrain', 'order', 'element', 'cost', 'book_count', 'break_even', 'ci95_low', 'ci95_high', 'verdict', 'fixed_point', 'why'],
+    r.units.map((u) => {
+      const g = r.grid[u.variant]!;
+      const vi = r.versions.findIndex((v) => v.id === u.version);
+      return [
+        u.version,
+        `v${u.variant + 1}`,
+        g.budget,
+        g.depth,
+        g.terrain,
+        g.order,
+        u.element,
+        u.cost,
+        u.bookCount,
+        u.breakEven === null ? '' : u.breakEven.toFixed(4),
+        Number.isFinite(u.lo) ? u.lo.toFixed(4) : '',
+        Number.isFinite(u.hi) ? u.hi.toFixed(4) : '',
+        u.verdict,
+        r.fixedPoints[vi]?.[u.variant]?.prices[u.element]?.toFixed(4) ?? '',
+        u.why ?? '',
+      ];
+    }),
+  );
+
+  const sections: ReportSection[] = [
+    {
+      heading: 'Headline',
+      text: `${headline(r).join('\n\n')}\n\n${modelSentence(plan)}`,
+      tables: r.changes.length > 0 ? [{ caption: 'The cost changes, judged under the newest rules', markdown: changesTable(r).join('\n') }] : [],
+      reproduce: '',
+    },
+  ];
+  const changed = r.changes.filter((c) => c.breakEven !== null);
+  if (changed.length > 0)
+    sections.push({
+      heading: 'Were the cost changes right?',
+      text: 'Each row: the old cost (circle), the new cost (arrow head), and the break-even cost across every variant (bar: lowest to highest 95% bound; tick: geometric mean).',
+      charts: [
+        {
+          name: `${plan.name}-changes`,
+          spec: costChangeSpec({
+            title: 'Cost changes against break-even',
+            subtitle: `${r.versions[0]!.name} -> ${r.versions[lastV]!.name}`,
+            oldName: r.versions[0]!.name,
+            newName: r.versions[lastV]!.name,
+            elements: changed.map((c) => ({
+              label: c.element,
+              oldCost: c.oldCost,
+              newCost: c.newCost,
+              breakEven: c.breakEven as number,
+              breakEvenLo: c.lo,
+              breakEvenHi: Number.isFinite(c.hi) ? c.hi : Math.max(c.oldCost, c.newCost) * 2,
+            })),
+          }),
+          caption: 'Green: the change moved the cost towards break-even; orange: away from it.',
+        },
+      ],
+      reproduce: '',
+    });
+  const measured = last.filter((e) => e.breakEven !== null);
+  if (measured.length > 0)
+    sections.push({
+      heading: `Book cost against break-even under ${r.versions[lastV]!.name}`,
+      text: 'Each element: its book cost (dot) and its break-even interval across every variant (bar). A bar wholly left of the dot: over-costed in every variant; wholly right: under-costed.',
+      charts: [{ name: `${plan.name}-break-even`, spec: breakEvenSpec(measured, r.versions[lastV]!.name), caption: 'Sorted by book cost.' }],
+      tables: [{ caption: 'Every element', markdown: elementTable(last).join('\n') }],
+      reproduce: '',
+    });
+  sections.push({
+    heading: 'Verdict in each variant',
+    text: `Break-even minus book cost (AP) per element and variant under ${r.versions[lastV]!.name}: blue, the element is worth more than it costs; red, less.`,
+    charts: [
+      {
+        name: `${plan.name}-variants`,
+        spec: matchupHeatmapSpec({
+          title: 'Break-even minus book cost, by variant',
+          rowTitle: 'Element',
+          colTitle: 'Variant',
+          valueTitle: 'AP',
+          rows: plan.elements,
+          cols: r.grid.map((_, i) => `v${i + 1}`),
+          cells: r.units
+            .filter((u) => u.version === r.versions[lastV]!.id && u.breakEven !== null)
+            .map((u) => ({ row: u.element, col: `v${u.variant + 1}`, value: (u.breakEven as number) - u.cost, lo: u.lo - u.cost, hi: u.hi - u.cost })),
+          format: '.1f',
+        }),
+        caption: r.grid.map((g, i) => `v${i + 1}: ${g.id}`).join('; '),
+      },
+    ],
+    reproduce: '',
+  });
+  const robustUnder = last.filter((e) => e.robust === 'under-costed').length;
+  const robustOver = last.filter((e) => e.robust === 'over-costed').length;
+  const summary = [
+    `${plan.title}: ${last.length} elements under ${r.versions[lastV]!.name} in ${r.grid.length} variants; robustly under-costed ${robustUnder}, over-costed ${robustOver}.`,
+    ...r.changes.map(
+      (c) =>
+        `  ${c.element}: ${ap(c.oldCost, 1)} -> ${ap(c.newCost, 1)} AP, break-even ${ap(c.breakEven)} ${range(c.lo, c.hi)}: ${c.robust === 'model-dependent' ? `model-dependent (${tally(c.perVariant.map((p) => p.verdict))})` : `${c.robust} (robust)`}`,
+    ),
+  ].join('\n');
+  return {
+    files: new Map([
+      [`${plan.name}.md`, md.join('\n')],
+      [`${plan.name}.csv`, csv],
+    ]),
+    sections,
+    summary,
+  };
+}

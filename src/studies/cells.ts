@@ -1,0 +1,204 @@
+/**
+ * What odds and matrix studies share: cells (one situation each, compiled to its outcome table, exact),
+ * their sampling jobs, their results and their CSV. A cell's table is sampled on the `table` kernel.
+ */
+import type { ExactEvent } from '../core/exact.ts';
+import { agreementZ } from '../core/statistics.ts';
+import type { AnySystem, Variant } from '../core/system.ts';
+import { csvText } from '../core/csv.ts';
+import { cellResult, type CellResult } from '../engine/cell.ts';
+import { compileTable, type OutcomeTable } from '../engine/table.ts';
+import type { Counts, Job } from './kind.ts';
+import type { TablePayload } from './kernels.ts';
+
+/** Samples per shard of a `table` job: part of the results' identity. */
+export const TABLE_SHARD = 1_000_000;
+
+export interface PlannedCell {
+  /** Side A and B as the rule set describes them (notation). */
+  readonly a: string;
+  readonly b: string;
+  /** Odds studies: "2. Reg Bd(O) v Irr Kn(S)". Matrix studies: "Reg Bd(O) v Irr Kn(S)". */
+  readonly label: string;
+  /** Element costs (AP) under the variant, where the system has points. */
+  readonly costA?: number;
+  readonly costB?: number;
+  readonly table: OutcomeTable;
+  /** Exact odds of the rule set's events beyond outcomes (GBA breakthrough, leader casualty, supply). */
+  readonly events?: readonly ExactEvent[];
+}
+
+export interface CellStudyPlan {
+  readonly name: string;
+  readonly title: string;
+  readonly seed: string;
+  readonly samples: number;
+  /** Outcome ids in the rule set's order. */
+  readonly outcomes: readonly string[];
+  /** The version (and house rules) the cells were resolved under. */
+  readonly version: string;
+  readonly cells: readonly PlannedCell[];
+}
+
+export interface CellRecord {
+  readonly a: string;
+  readonly b: string;
+  readonly label: string;
+  readonly costA?: number;
+  readonly costB?: number;
+  readonly result: CellResult;
+  readonly events?: readonly ExactEvent[];
+}
+
+export interface CellStudyResults {
+  readonly samples: number;
+  readonly version: string;
+  readonly outcomes: readonly string[];
+  /** z of the Wilson interval the agreement check used (0 when nothing was sampled). */
+  readonly agreementZ: number;
+  readonly agrees: boolean;
+  readonly cells: readonly CellRecord[];
+}
+
+/** A cell of a situation under a variant: the rule set describes it, compiles it, prices its elements. */
+export function planCell(system: AnySystem, variant: Variant, situation: unknown, label: (a: string, b: string) => string): PlannedCell {
+  const rules = variant.ruleset;
+  const a = rules.describeSide(situation, 'a');
+  const b = rules.describeSide(situation, 'b');
+  const price = (text: string): number | undefined => {
+    if (!system.catalogue || !variant.cost) return undefined;
+    try {
+      return variant.cost(system.catalogue.parse(text));
+    } catch {
+      return undefined;
+    }
+  };
+  const costA = price(a);
+  const costB = price(b);
+  const events = rules.exact?.(situation).events;
+  return {
+    a,
+    b,
+    label: label(a, b),
+    ...(costA !== undefined ? { costA } : {}),
+    ...(costB !== undefined ? { costB } : {}),
+    table: compileTable(rules, situation),
+    ...(events && events.length > 0 ? { events } : {}),
+  };
+}
+
+const jobId = (plan: CellStudyPlan, cell: number) => `${plan.name}|${cell}`;
+
+/** One `table` job per cell when the study samples, seeded by (seed, study name, cell index). */
+export function cellJobs(plan: CellStudyPlan, done: Counts): Job[] {
+  if (plan.samples <= 0) return [];
+  return plan.cells.flatMap((c, i): Job[] => {
+    const id = jobId(plan, i);
+    if (done.has(id)) return [];
+    const payload: TablePayload = {
+      codes: c.table.codes,
+      ...(c.table.weights ? { weights: c.table.weights } : {}),
+      jointSize: c.table.outcomes * c.table.outcomes,
+    };
+    return [{ id, kind: 'table', payload, seed: `${plan.seed}|${plan.name}|${i}`, samples: plan.samples, shardSize: TABLE_SHARD }];
+  });
+}
+
+export function cellResults(plan: CellStudyPlan, done: Counts): CellStudyResults {
+  // Bonferroni over every sampled outcome of both sides of every cell.
+  const z = plan.samples > 0 ? agreementZ(plan.cells.length * 2 * plan.outcomes.length) : 0;
+  const cells = plan.cells.map((c, i): CellRecord => {
+    const sampled = plan.samples > 0 ? done.get(jobId(plan, i)) : undefined;
+    return {
+      a: c.a,
+      b: c.b,
+      label: c.label,
+      ...(c.costA !== undefined ? { costA: c.costA } : {}),
+      ...(c.costB !== undefined ? { costB: c.costB } : {}),
+      result: cellResult(c.table, plan.outcomes, sampled, plan.samples, z),
+      ...(c.events ? { events: c.events } : {}),
+    };
+  });
+  return {
+    samples: plan.samples,
+    version: plan.version,
+    outcomes: plan.outcomes,
+    agreementZ: z,
+    agrees: cells.every((c) => c.result.agrees),
+    cells,
+  };
+}
+
+const dec = (p: number, digits: number): string => p.toFixed(digits);
+
+/**
+ * The study's CSV: one row per cell, side and outcome. The cost columns are left out of a study none of
+ * whose cells has a cost (a rule system without points).
+ */
+export function cellsCsv(study: string, r: CellStudyResults): string {
+  const costs = r.cells.some((c) => c.costA !== undefined || c.costB !== undefined);
+  const columns = [
+    'study',
+    'cell',
+    'a',
+    'b',
+    ...(costs ? ['cost_a', 'cost_b'] : []),
+    'side',
+    'outcome',
+    'exact_count',
+    'space',
+    'exact_p',
+    'samples',
+    'sampled_count',
+    'sampled_p',
+    'ci95_low',
+    'ci95_high',
+    'agrees',
+  ];
+  const rows = r.cells.flatMap((c) =>
+    (['a', 'b'] as const).flatMap((side) =>
+      r.outcomes.map((o) => {
+        const e = c.result[side].exact[o];
+        const m = c.result[side].sampled?.[o];
+        return [
+          study,
+          c.label,
+          c.a,
+          c.b,
+          ...(costs ? [c.costA, c.costB] : []),
+          side.toUpperCase(),
+          o,
+          e?.count,
+          e?.of,
+          e ? dec(e.p, 6) : undefined,
+          c.result.samples,
+          m?.count,
+          m ? dec(m.p, 6) : undefined,
+          m ? dec(m.lo, 6) : undefined,
+          m ? dec(m.hi, 6) : undefined,
+          m ? m.agrees : undefined,
+        ];
+      }),
+    ),
+  );
+  return csvText(columns, rows);
+}
+
+/** The lead paragraph of a cell study's Markdown. */
+export function cellsHeader(title: string, r: CellStudyResults, context: string): string[] {
+  const sampled =
+    r.samples > 0
+      ? `${r.samples.toLocaleString('en-US')} Monte Carlo samples per cell, 95% Wilson intervals in brackets. ` +
+        `Exact and sampled ${r.agrees ? 'agree in every cell' : 'DISAGREE in some cells (marked !)'} ` +
+        `(check at z = ${r.agreementZ.toFixed(2)}).`
+      : 'Exact enumeration only (no sampling).';
+  return [`# ${title}`, '', `${context}, ${r.version}. ${sampled}`, ''];
+}
+
+/** Cells whose sampled and exact odds disagree, as problems for the run. */
+export function cellProblems(study: string, r: CellStudyResults): string[] {
+  const bad = r.cells.filter((c) => !c.result.agrees).map((c) => c.label);
+  return bad.length === 0
+    ? []
+    : [`${study}: sampled and exact disagree in ${bad.length} cell(s): ${bad.slice(0, 5).join('; ')}`];
+}

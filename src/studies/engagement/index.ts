@@ -1,0 +1,199 @@
+/**
+ * Engagement studies: two sides fought to a decision under the rule system's engagement model (battle
+ * lines for DBM, DBA and B&B; repeated shock for GBA), sampled on the runner. The report gives who wins
+ * with Wilson intervals, bounds (or rounds) to a decision, losses, and the model's own tables.
+ */
+import { z } from 'zod';
+import { InputError } from '../../core/errors.ts';
+import { csvText } from '../../core/csv.ts';
+import type { AnySystem, EngagementSummary, Mean, Proportion } from '../../core/system.ts';
+import { boundsHistogramSpec } from '../../report/charts/bounds-histogram.ts';
+import { mdTable } from '../../report/markdown.ts';
+import type { StudyKind } from '../kind.ts';
+import type { EngagementPayload } from '../kernels.ts';
+import { systemById } from '../../systems/registry.ts';
+
+/** A random source for a kernel asked for no samples (it draws nothing). */
+const NO_DRAWS = { next: () => 0, double: () => 0, int: () => 0, die: () => 1 };
+
+/** Engagements sampled when neither the study, the scenario nor the command line says. */
+export const DEFAULT_ENGAGEMENTS = 10_000;
+
+const f3 = (n: number) => n.toFixed(3);
+const f2 = (n: number) => n.toFixed(2);
+const ci = (p: Proportion) => `${f3(p.p)} [${f3(p.lo)}, ${f3(p.hi)}]`;
+const mean = (m: Mean) => (m.lo === m.hi ? f2(m.mean) : `${f2(m.mean)} [${f2(m.lo)}, ${f2(m.hi)}]`);
+
+interface EngagementPlan {
+  readonly name: string;
+  readonly title: string;
+  readonly about: string;
+  readonly seed: string;
+  readonly samples: number;
+  readonly rules: string;
+  readonly version: string;
+  readonly payload: EngagementPayload;
+  readonly shardSize: number;
+}
+
+export interface EngagementStudyResults {
+  readonly rules: string;
+  readonly version: string;
+  readonly summary: EngagementSummary;
+  /** The model's config, so the fight can be reproduced exactly. */
+  readonly config: unknown;
+}
+
+const jobId = (plan: EngagementPlan) => `${plan.name}|engagement`;
+
+/** The Markdown of an engagement summary (any model). */
+export function engagementMarkdown(title: string, about: string, r: EngagementStudyResults): string {
+  const s = r.summary;
+  const unit = s.unit;
+  const draws = s.mutual.count + s.undecided.count;
+  const lines = [
+    `# ${title}`,
+    '',
+    `${about}, ${r.version}. ${s.samples.toLocaleString('en-US')} engagements; 95% intervals in brackets.`,
+    '',
+    ...mdTable(
+      ['result', 'probability'],
+      [
+        [`${s.names.a} wins`, ci(s.aWins)],
+        [`${s.names.b} wins`, ci(s.bWins)],
+        ['both break in the same ' + unit, ci(s.mutual)],
+        [`undecided at the ${unit} limit`, ci(s.undecided)],
+      ],
+    ),
+    '',
+    `Mean ${unit}s to a decision: ${f2(s.meanToDecision)}. Draws (both break, or undecided): ${draws.toLocaleString('en-US')} of ${s.samples.toLocaleString('en-US')}.`,
+    '',
+    '## Losses per engagement',
+    '',
+    ...mdTable(
+      ['loss', `${s.names.a} (A)`, `${s.names.b} (B)`],
+      s.losses.map((l) => [l.label, mean(l.a), mean(l.b)]),
+    ),
+    '',
+  ];
+  for (const t of s.tables) {
+    lines.push(`## ${t.title}`, '');
+    if (t.note) lines.push(t.note, '');
+    lines.push(...mdTable(t.columns, t.rows), '');
+  }
+  lines.push(
+    `## ${unit[0]!.toUpperCase()}${unit.slice(1)}s to a decision`,
+    '',
+    ...mdTable(
+      [unit, `P(decided in this ${unit})`, 'P(stopped undecided)'],
+      s.histogram.map((h) => [h.k, f3(h.decided), f3(h.undecided)]),
+    ),
+    '',
+  );
+  return lines.join('\n');
+}
+
+/** The CSV of an engagement summary: one row per measure. */
+export function engagementCsv(study: string, r: EngagementStudyResults): string {
+  const s = r.summary;
+  const rows: (string | number)[][] = [];
+  const pr = (m: string, side: string, p: Proportion) => rows.push([study, m, side, '', p.p.toFixed(6), p.lo.toFixed(6), p.hi.toFixed(6)]);
+  pr('win', 'A', s.aWins);
+  pr('win', 'B', s.bWins);
+  pr('mutual break', '', s.mutual);
+  pr('undecided', '', s.undecided);
+  for (const l of s.losses)
+    for (const side of ['a', 'b'] as const)
+      rows.push([study, l.label, side.toUpperCase(), '', l[side].mean.toFixed(6), l[side].lo.toFixed(6), l[side].hi.toFixed(6)]);
+  for (const h of s.histogram) rows.push([study, `decided in ${s.unit}`, '', h.k, h.decided.toFixed(6), '', '']);
+  return csvText(['study', 'measure', 'side', s.unit, 'value', 'ci95_low', 'ci95_high'], rows);
+}
+
+function blockSchema(system: AnySystem): z.ZodObject | undefined {
+  const model = system.engagement;
+  if (!model) return undefined;
+  return z.object({
+    rules: z
+      .enum(system.versions.map((v) => v.id) as [string, ...string[]])
+      .optional()
+      .describe("Rule version; default the scenario's"),
+    samples: z.number().int().min(1).max(1e10).optional().describe('Engagements to fight (default 10,000)'),
+    ...model.block.shape,
+  });
+}
+
+export const engagementKind: StudyKind<EngagementPlan, EngagementStudyResults> = {
+  id: 'engagement',
+  describe: 'Two sides fought to a decision, sampled (docs/engagement-model.md)',
+  fields: blockSchema,
+  unsupported: (system) => `${system.name} has no engagement model`,
+  plan(block, header, ctx) {
+    const model = ctx.system.engagement;
+    if (!model) throw new InputError(`${ctx.system.name} has no engagement model`, { path: ['kind'] });
+    const { rules, samples, ...rest } = block as { rules?: string; samples?: number } & Record<string, unknown>;
+    const variant = ctx.variant(rules);
+    const config = model.configure(rest, variant);
+    return {
+      name: header.name,
+      title: header.title,
+      about: ctx.about,
+      seed: ctx.seed,
+      samples: ctx.samples ?? samples ?? ctx.scenarioSamples ?? DEFAULT_ENGAGEMENTS,
+      rules: rules ?? ctx.rules,
+      version: variant.name,
+      payload: { system: { id: ctx.system.id, source: ctx.system.source }, config },
+      shardSize: model.shardSize,
+    };
+  },
+  work: (plan, done) =>
+    done.has(jobId(plan)) || plan.samples === 0
+      ? { jobs: [], final: true }
+      : {
+          jobs: [
+            {
+              id: jobId(plan),
+              kind: 'engagement',
+              payload: plan.payload,
+              seed: `${plan.seed}|engagement|${plan.name}`,
+              samples: plan.samples,
+              shardSize: plan.shardSize,
+            },
+          ],
+          final: true,
+        },
+  results: (plan, done) => {
+    const model = systemById(plan.payload.system.id)?.engagement;
+    if (!model) throw new Error(`no engagement model for ${plan.payload.system.id}`);
+    const counts = done.get(jobId(plan)) ?? model.kernel(plan.payload.config, NO_DRAWS, 0);
+    return {
+      rules: plan.rules,
+      version: plan.version,
+      summary: model.summarise(plan.payload.config, counts as Float64Array),
+      config: plan.payload.config,
+    };
+  },
+  report(r, plan) {
+    const s = r.summary;
+    const chart = boundsHistogramSpec({
+      title: `${plan.title}: ${s.unit}s to a decision`,
+      subtitle: `${s.names.a} v ${s.names.b}, ${s.samples.toLocaleString('en-US')} engagements`,
+      xTitle: `${s.unit[0]!.toUpperCase()}${s.unit.slice(1)} in which a side broke`,
+      series: [{ name: `${s.names.a} v ${s.names.b}`, bounds: s.histogram.map((h) => ({ bound: h.k, p: h.decided })), mean: s.meanToDecision }],
+    });
+    return {
+      files: new Map([
+        [`${plan.name}.md`, engagementMarkdown(plan.title, plan.about, r)],
+        [`${plan.name}.csv`, engagementCsv(plan.name, r)],
+      ]),
+      sections: [
+        {
+          heading: plan.title,
+          text: `${s.names.a} wins ${ci(s.aWins)}, ${s.names.b} wins ${ci(s.bWins)} (${r.version}, ${s.samples.toLocaleString('en-US')} engagements). Full tables in \`${plan.name}.md\`.`,
+          charts: [{ name: `${plan.name}-bounds`, spec: chart, caption: `When the fights were decided: the share decided in each ${s.unit}; the dashed line is the mean.` }],
+          reproduce: '',
+        },
+      ],
+      summary: `${plan.title}: ${s.names.a} wins ${(s.aWins.p * 100).toFixed(1)}%, ${s.names.b} wins ${(s.bWins.p * 100).toFixed(1)}%, draw ${(((s.mutual.count + s.undecided.count) / Math.max(1, s.samples)) * 100).toFixed(1)}%`,
+    };
+  },
+};

@@ -1,0 +1,17 @@
+/**
+ * The study kinds a scenario can list, the one list of them (ARCHITECTURE.md "Study kinds"). Adding a
+ * kind is a folder under src/studies/ implementing StudyKind and one line here.
+ */
+import { balanceKind } from './balance/index.ts';
+import { engagementKind } from './engagement/index.ts';
+import type { AnyStudyKind } from './kind.ts';
+import { matrixKind } from './matrix/index.ts';
+import { oddsKind } from './odds/index.ts';
+
+export const STUDY_KINDS: readonly AnyStudyKind[] = [oddsKind, matrixKind, engagementKind, balanceKind] as unknown as AnyStudyKind[];
+
+export function studyKind(id: string): AnyStudyKind | undefined {
+  return STUDY_KINDS.find((k) => k.id === id);
+}
+
+export type { AnyStudyKind, StudyKind, StudyContext, Job, Stage, Counts, StudyHeader } from './kind.ts';

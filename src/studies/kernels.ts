@@ -1,0 +1,137 @@
+/**
+ * Shard kernels by job kind: the work one shard of a job does. A kernel is a function of plain data:
+ * the job's payload (structured-cloneable, no closures), a seeded random stream for this shard and the
+ * number of samples; it returns counts (a Float64Array whose layout the job kind defines; the runner
+ * only adds counts element by element). Counts are whole numbers, so sums are exact and do not depend on
+ * the order shards finish in. The worker thread (src/pipeline/worker.js) and the in-process runner both
+ * call runShard, so every kind runs on any thread count.
+ */
+import { createRng } from '../core/rng.ts';
+import type { RandomSource, Variant } from '../core/system.ts';
+import { sampleCodes, sampleWeighted } from '../engine/sample.ts';
+import { loadSystem } from '../systems/registry.ts';
+import { PER_OPPONENT, type BalancePayload } from './balance/design.ts';
+
+export type ShardKernel = (payload: unknown, rng: RandomSource, samples: number) => Float64Array | Promise<Float64Array>;
+
+/** Payload of a `table` job: a compiled outcome table (engine/table.ts). */
+export interface TablePayload {
+  readonly codes: Uint8Array;
+  /** Present for a weighted table. */
+  readonly weights?: Float64Array | undefined;
+  readonly jointSize: number;
+}
+
+/** Payload of an `engagement` job: the system (found or imported by id and module URL) and its model's config. */
+export interface EngagementPayload {
+  readonly system: { readonly id: string; readonly source: string };
+  readonly config: unknown;
+}
+
+const tableKernel: ShardKernel = (payload, rng, samples) => {
+  const p = payload as TablePayload;
+  return p.weights
+    ? sampleWeighted(p.codes, p.weights, p.jointSize, rng, samples)
+    : sampleCodes(p.codes, p.jointSize, rng, samples);
+};
+
+const engagementKernel: ShardKernel = async (payload, rng, samples) => {
+  const p = payload as EngagementPayload;
+  const system = await loadSystem(p.system.id, p.system.source);
+  if (!system.engagement) throw new Error(`${system.name} has no engagement model`);
+  return system.engagement.kernel(p.config, rng, samples);
+};
+
+const variants = new Map<string, Variant>();
+const lineUps = new Map<string, unknown>();
+const LINE_UP_MEMO = 8192;
+
+/**
+ * A balance job (studies/balance/design.ts): one element at one count against every field opponent;
+ * per opponent, engagements then A wins, B wins, both broke, undecided.
+ */
+const balanceKernel: ShardKernel = async (payload, rng, samples) => {
+  const p = payload as BalancePayload;
+  if (samples !== p.engagements * p.opponents.length)
+    throw new Error(`a balance job runs whole (${p.engagements * p.opponents.length} engagements), not ${samples}`);
+  const system = await loadSystem(p.system.id, p.system.source);
+  const model = system.engagement;
+  if (!model?.lineUp) throw new Error(`${system.name} has no line-up engagements`);
+  const specKey = JSON.stringify(p.spec);
+  let variant = variants.get(specKey);
+  if (!variant) {
+    variant = system.variant(p.spec);
+    variants.set(specKey, variant);
+  }
+  const setting = JSON.stringify(p.setting);
+  const out = new Float64Array(p.opponents.length * PER_OPPONENT);
+  p.opponents.forEach((o, j) => {
+    const key = `${specKey}|${setting}|${p.element}|${p.count}|${o.ownDepth}|${o.element}|${o.count}|${o.depth}`;
+    let config = lineUps.get(key);
+    if (config === undefined) {
+      config = model.lineUp!(
+        variant,
+        { element: p.element, count: p.count, depth: o.ownDepth },
+        { element: o.element, count: o.count, depth: o.depth },
+        p.setting,
+      );
+      if (lineUps.size >= LINE_UP_MEMO) lineUps.delete(lineUps.keys().next().value as string);
+      lineUps.set(key, config);
+    }
+    const s = model.summarise(config, model.kernel(config, rng, p.engagements));
+    out.set([s.samples, s.aWins.count, s.bWins.count, s.mutual.count, s.undecided.count], j * PER_OPPONENT);
+  });
+  return out;
+};
+
+export const KERNELS: Readonly<Record<string, ShardKernel>> = {
+  table: tableKernel,
+  engagement: engagementKernel,
+  balance: balanceKernel,
+};
+
+/**
+ * Do a job kind's counts add up (merge refuses a slice whose do not): every engagement has exactly one
+ * decision; a table's codes are whole counts.
+ */
+export function countsConsistent(kind: string, counts: ArrayLike<number>): boolean {
+  if (kind === 'balance') {
+    for (let i = 0; i + PER_OPPONENT <= counts.length; i += PER_OPPONENT) {
+      const n = counts[i] as number;
+      let d = 0;
+      for (let k = 1; k < PER_OPPONENT; k++) d += counts[i + k] as number;
+      if (d !== n) return false;
+    }
+    return counts.length % PER_OPPONENT === 0;
+  }
+  if (kind === 'engagement') {
+    const n = counts[0] as number;
+    return (counts[1] as number) + (counts[2] as number) + (counts[3] as number) + (counts[4] as number) === n;
+  }
+  return true;
+}
+
+/** How many samples a job kind's counts hold (merge checks every slice against its shards). */
+export function samplesHeld(kind: string, counts: ArrayLike<number>): number {
+  let t = 0;
+  if (kind === 'table') for (let i = 0; i < counts.length; i++) t += counts[i] as number;
+  else if (kind === 'balance') for (let i = 0; i < counts.length; i += PER_OPPONENT) t += counts[i] as number;
+  else t = (counts[0] as number | undefined) ?? 0;
+  return t;
+}
+
+/** One shard as sent to a worker: plain data only. */
+export interface ShardTask {
+  readonly kind: string;
+  readonly payload: unknown;
+  /** The job's seed key; the shard's stream is its index within the job. */
+  readonly seed: string;
+  readonly stream: number;
+  readonly samples: number;
+}
+
+export async function runShard(task: ShardTask): Promise<Float64Array> {
+  const kernel = KERNELS[task.kind];
+  if (!kernel) throw new Error(`unknown job kind "${task.kind}"`);
+  return kernel(task.payload, createRng(task.seed, task.stream), task.samples);
+}

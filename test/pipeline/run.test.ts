@@ -1,0 +1,230 @@
+/**
+ * `debellator run` and `merge` end to end: reports are byte-identical for any thread count and for a
+ * merge of slices; bad input exits 2 with file:line; Ctrl-C writes nothing.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { withInterrupt } from '../../src/cli/commands/run.ts';
+import { cli } from './harness.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'debellator-run-'));
+const scenario = join(dir, 'small.yaml');
+// One odds cell of 1.2M samples (two shards) and a 2x2 matrix of 1000 samples each: six shards.
+writeFileSync(
+  scenario,
+  `name: small
+rules: dbm-3.2
+seed: 11
+samples: 1000
+studies:
+  - kind: odds
+    name: duel
+    samples: 1200000
+    situations:
+      - { a: { element: Reg Bd(O) }, b: { element: Irr Kn(S) } }
+  - kind: matrix
+    name: grid
+    a: [Reg Sp(O), Reg Pk(O)]
+    b: { type: Kn, grade: [S, O], reg: Irr }
+    context: { bound: b, a: { depth: 2 } }
+`,
+);
+
+const files = (d: string): Record<string, string> =>
+  Object.fromEntries(readdirSync(d).map((f) => [f, readFileSync(join(d, f), 'utf8')]));
+
+describe('debellator run', () => {
+  it('writes Markdown, CSV and a JSON results file that records seed, samples, version and tool', async () => {
+    const out = join(dir, 'one');
+    const r = await cli('run', scenario, '--threads', '1', '--out', out, '--quiet');
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const f = files(out);
+    expect(Object.keys(f).sort()).toEqual(['duel.csv', 'duel.md', 'grid.csv', 'grid.md', 'results.json']);
+    const results = JSON.parse(f['results.json'] as string);
+    expect(results.seed).toBe('11');
+    expect(results.version).toBe('DBM 3.2');
+    expect(results.tool).toEqual({
+      name: 'debellator',
+      version: JSON.parse(readFileSync('package.json', 'utf8')).version,
+    });
+    expect(results.studies[0].results.samples).toBe(1_200_000);
+    expect(results.studies[0].results.agrees).toBe(true);
+    // Reg Bd(O) destroyed by Irr Kn(S) on 15 of 36 rolls.
+    expect(results.studies[0].results.cells[0].result.a.exact.destroyed).toEqual({ count: 15, of: 36, p: 15 / 36 });
+    expect(f['duel.csv']).toContain(
+      'duel,1. Reg Bd(O) v Irr Kn(S),Reg Bd(O),Irr Kn(S),6,12,A,destroyed,15,36,0.416667,1200000,',
+    );
+    expect(f['grid.md']).toContain('| A \\ B | Irr Kn(S) | Irr Kn(O) |');
+  });
+
+  it('is byte-identical with 2 threads', async () => {
+    const out = join(dir, 'two');
+    const r = await cli('run', scenario, '--threads', '2', '--out', out, '--quiet');
+    expect(r.code).toBe(0);
+    expect(files(out)).toEqual(files(join(dir, 'one')));
+  });
+
+  it('merging 4 slices gives the single run, byte for byte', async () => {
+    const slices = join(dir, 'slices');
+    for (let i = 1; i <= 4; i++) {
+      const r = await cli('run', scenario, '--shard', `${i}/4`, '--threads', '1', '--out', slices, '--quiet');
+      expect(r.code).toBe(0);
+    }
+    const names = readdirSync(slices).map((f) => join(slices, f));
+    expect(names).toHaveLength(4);
+    const merged = join(dir, 'merged');
+    const m = await cli('merge', ...names, '--out', merged, '--quiet');
+    expect(m.stderr).toBe('');
+    expect(m.code).toBe(0);
+    expect(files(merged)).toEqual(files(join(dir, 'one')));
+  });
+
+  it('merge refuses an incomplete set of slices', async () => {
+    const slices = join(dir, 'slices');
+    const r = await cli('merge', join(slices, 'slice-1-of-4.json'), join(slices, 'slice-3-of-4.json'));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('debellator: merge: 2 of 4 slices missing: 2/4, 4/4\n');
+  });
+
+  it('a different seed changes the sampled counts but not the exact ones', async () => {
+    const out = join(dir, 'seed7');
+    await cli('run', scenario, '--seed', '7', '--threads', '1', '--out', out, '--quiet');
+    const a = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
+    const b = JSON.parse(readFileSync(join(dir, 'one', 'results.json'), 'utf8'));
+    const cell = (x: typeof a) => x.studies[0].results.cells[0].result.a;
+    expect(cell(a).exact).toEqual(cell(b).exact);
+    expect(cell(a).sampled.destroyed.count).not.toBe(cell(b).sampled.destroyed.count);
+  });
+
+  it('refuses a bad scenario before any work, exit 2, one line with file:line and path', async () => {
+    const bad = join(dir, 'bad.yaml');
+    writeFileSync(
+      bad,
+      'rules: dbm-3.2\nstudies:\n  - kind: matrix\n    name: m\n    a: { type: Bd, grade: Q }\n    b: [Reg Bd(O)]\n',
+    );
+    const r = await cli('run', bad, '--out', join(dir, 'never'));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      `debellator: ${bad}:5 studies[0].a.grade: "Q" is not a grade of Bd (S, O, I, F, X)\n`,
+    );
+    expect(existsSync(join(dir, 'never'))).toBe(false);
+  });
+
+  it('refuses a malformed --shard and --samples', async () => {
+    expect((await cli('run', scenario, '--shard', '5/4')).stderr).toContain('--shard: "5/4" is not i/n');
+    expect((await cli('run', scenario, '--samples', 'many')).code).toBe(2);
+  });
+});
+
+describe('debellator schema', () => {
+  it('prints a JSON Schema with a branch per rule system: its study kinds and situation fields', async () => {
+    const r = await cli('schema');
+    expect(r.code).toBe(0);
+    const s = JSON.parse(r.stdout);
+    expect(s.$schema).toMatch(/json-schema\.org/);
+    const text = JSON.stringify(s);
+    expect(text).toContain('"matrix"');
+    expect(text).toContain('"balance"');
+    expect(text).toContain('flankContacts');
+    expect(s.anyOf.length).toBeGreaterThanOrEqual(1);
+    expect(s.anyOf[0].required).toEqual(['rules', 'studies']);
+  });
+});
+
+describe('Ctrl-C', () => {
+  it('the first SIGINT aborts the work signal', async () => {
+    const aborted = await withInterrupt(async (signal) => {
+      const handler = process.listeners('SIGINT').at(-1) as () => void;
+      handler();
+      return signal.aborted;
+    });
+    expect(aborted).toBe(true);
+  });
+
+  it('a real SIGINT during sampling exits 130 and writes nothing', async () => {
+    const big = join(dir, 'big.yaml');
+    writeFileSync(big, readFileSync(scenario, 'utf8').replace('samples: 1000\n', 'samples: 1000000000\n'));
+    const out = join(dir, 'interrupted');
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'test/pipeline/cli-entry.ts', 'run', big, '--threads', '1', '--out', out],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    // Wait until sampling has started (the command says so on a non-terminal), however loaded the
+    // machine is; sampling 10^9 per cell takes minutes.
+    await new Promise<void>((resolve) => {
+      const poll = setInterval(() => {
+        if (stderr.includes('sampling')) {
+          clearInterval(poll);
+          resolve();
+        }
+      }, 50);
+    });
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+    expect(stderr).toContain('cancelled; the previous report is untouched');
+    expect(stderr).toContain('debellator: small: sampling');
+    expect(code).toBe(130);
+    expect(existsSync(out)).toBe(false);
+  }, 30_000);
+});
+
+describe('a balance study on the shard runner', () => {
+  const bal = join(dir, 'bal.yaml');
+  writeFileSync(
+    bal,
+    `name: bal
+rules: dbm-3.2
+seed: 2
+studies:
+  - kind: balance
+    name: costs
+    versions: [dbm-3.1, dbm-3.2]
+    elements: [Reg Bd(O), Reg Ax(O), Irr Kn(O)]
+    field: [Reg Bd(O), Irr Kn(O), Reg Sp(O)]
+    grid: { budget: [40], depth: [support], terrain: [open] }
+    engagements: { pilot: 8, final: 16 }
+`,
+  );
+
+  it('3 slices and a merge give the bytes of one run, charts and all', async () => {
+    const whole = join(dir, 'bal-whole');
+    const r = await cli('run', bal, '--threads', '2', '--out', whole, '--quiet');
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const slices = join(dir, 'bal-slices');
+    for (let i = 1; i <= 3; i++)
+      expect((await cli('run', bal, '--shard', `${i}/3`, '--threads', '1', '--out', slices, '--quiet')).code).toBe(0);
+    const merged = join(dir, 'bal-merged');
+    const m = await cli('merge', ...readdirSync(slices).map((f) => join(slices, f)), '--out', merged, '--quiet');
+    expect(m.stderr).toBe('');
+    const tree = (d: string): Record<string, string> =>
+      Object.fromEntries(
+        readdirSync(d, { recursive: true, withFileTypes: true })
+          .filter((e) => e.isFile())
+          .map((e) => [join(e.parentPath, e.name).slice(d.length), readFileSync(join(e.parentPath, e.name), 'utf8')]),
+      );
+    expect(tree(merged)).toEqual(tree(whole));
+    expect(Object.keys(tree(whole))).toContain('/index.html');
+  });
+
+  it('merge refuses a slice whose counts were tampered with, naming the slice', async () => {
+    const slices = join(dir, 'bal-slices');
+    const file = join(slices, 'slice-2-of-3.json');
+    const data = JSON.parse(readFileSync(file, 'utf8'));
+    data.partial[0][1][1] += 1;
+    const bad = join(dir, 'tampered-2-of-3.json');
+    writeFileSync(bad, JSON.stringify(data));
+    const r = await cli('merge', join(slices, 'slice-1-of-3.json'), bad, join(slices, 'slice-3-of-3.json'));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/tampered-2-of-3\.json .*holds \d+ samples|tampered-2-of-3\.json/);
+  });
+});
