@@ -66,7 +66,7 @@ export function describeIssue(issue: Issue, input: unknown): { path: FieldPath; 
     case 'too_small':
     case 'too_big': {
       const found = valueAt(input, issue.path);
-      const msg = issue.message.replace(/^Too (small|big): expected \w+ to (have )?/, 'must be ');
+      const msg = issue.message.replace(/^Too (small|big): expected \w+ to (be|have) /, 'must $2 ');
       return { path, detail: typeof found === 'number' ? `${msg} (found ${found})` : msg };
     }
     default:

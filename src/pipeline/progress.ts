@@ -1,7 +1,7 @@
 /**
  * A one-line progress bar on stderr: what runs, percentage, rate in its unit (samples or engagements) and
- * time left. Drawn only on a terminal; silent when stderr is piped or with --quiet. At most ten redraws a
- * second. Studies that learn their size as they go (balance) announce more work with `grow`; the time
+ * time left. Drawn on a terminal at most ten times a second; when stderr is piped (CI, a Slurm log) the
+ * same line is written every half minute instead; silent with --quiet. Studies that learn their size as they go (balance) announce more work with `grow`; the time
  * left is read off the rate of the last half minute, so it keeps moving.
  */
 export interface ProgressSink {
@@ -28,12 +28,17 @@ const clock = (s: number): string => {
   return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
 };
 
+const LOG_EVERY = 30_000;
+
 export class Progress {
   private done = 0;
   private readonly start = performance.now();
   private last = 0;
   private on: boolean;
   private readonly enabled: boolean;
+  /** Off a terminal: a plain line every LOG_EVERY ms. */
+  private readonly log: boolean;
+  private lastLog = performance.now();
   private unit = 'samples';
   /** (time ms, done) points of the last half minute, for the rate. */
   private readonly window: [number, number][] = [];
@@ -45,6 +50,7 @@ export class Progress {
     private readonly label = '',
   ) {
     this.enabled = !quiet && sink.isTTY === true;
+    this.log = !quiet && sink.isTTY !== true;
     this.on = this.enabled && total > 0;
   }
 
@@ -65,16 +71,24 @@ export class Progress {
 
   tick(n: number): void {
     this.done += n;
-    if (!this.on) return;
     const now = performance.now();
+    if (this.log && now - this.lastLog >= LOG_EVERY) {
+      this.lastLog = now;
+      this.sink.write(`debellator: ${Progress.line(this.done, this.total, this.rateAt(now), this.unit, this.label)}\n`);
+    }
+    if (!this.on) return;
     if (now - this.last < 100 && this.done < this.total) return;
     this.last = now;
+    this.sink.write(`\r${Progress.line(this.done, this.total, this.rateAt(now), this.unit, this.label)}`);
+  }
+
+  /** Rate over the last half minute (or since the start). */
+  private rateAt(now: number): number {
     this.window.push([now, this.done]);
     while (this.window.length > 2 && now - this.window[0]![0] > 30_000) this.window.shift();
     const [t0, d0] = this.window.length > 1 ? this.window[0]! : [this.start, 0];
     const seconds = (now - t0) / 1000;
-    const rate = seconds > 0 ? (this.done - d0) / seconds : 0;
-    this.sink.write(`\r${Progress.line(this.done, this.total, rate, this.unit, this.label)}`);
+    return seconds > 0 ? (this.done - d0) / seconds : 0;
   }
 
   /** Clear the line. */

@@ -5,10 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { oddsReport } from '../../src/engine/odds.ts';
-import { dbm } from '../../src/systems/dbm/index.ts';
+import { dbm } from '../../src/systems/dbm/ruleset.ts';
 import { parseDbmSituation } from '../../src/systems/dbm/situation-input.ts';
-import { dbmWeb } from '../../src/web/rulesets/dbm/index.ts';
-import { ruleSetOf } from '../../src/web/rulesets/index.ts';
+import { ruleSetById, ruleSetOf } from '../../src/web/rulesets/index.ts';
+import type { WebRuleSet } from '../../src/web/rulesets/types.ts';
+
+const dbmWeb = ruleSetById('dbm') as WebRuleSet;
 import { chartData, chartSpec } from '../../src/web/view/chart-spec.ts';
 import { inputDiff } from '../../src/web/view/input-diff.ts';
 import { atLeastRows, formatPercent, formatPoints, outcomeRows } from '../../src/web/view/probabilities.ts';

@@ -9,17 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oddsReport, type OddsReport } from '../../src/engine/odds.ts';
-import { dbm, type DbmOutcome } from '../../src/systems/dbm/index.ts';
-import { parseDbmSituation, situationToInput } from '../../src/systems/dbm/situation-input.ts';
-import { bnb, parseBnbSituation } from '../../src/systems/bnb/index.ts';
-import { dba, parseDbaSituation } from '../../src/systems/dba/index.ts';
-import { gba, parseGbaSituation } from '../../src/systems/gba/index.ts';
+import type { OddsReport } from '../../src/engine/odds.ts';
 import { decodeJson } from '../../src/web/base64url.ts';
-import { gbaWeb } from '../../src/web/rulesets/gba/index.ts';
+import { ruleSetById, ruleSetOf } from '../../src/web/rulesets/index.ts';
+import type { WebRuleSet } from '../../src/web/rulesets/types.ts';
 import { matchupsToHash } from '../../src/web/url-state.ts';
-import { bnbWeb } from '../../src/web/rulesets/bnb/index.ts';
-import { dbaWeb } from '../../src/web/rulesets/dba/index.ts';
 import { shownCells, startHarness, type Harness, type ShownCell } from './browser.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -33,8 +27,11 @@ afterAll(async () => {
   await harness?.close();
 });
 
-type Report = OddsReport<DbmOutcome>;
-const report = (input: unknown): Report => oddsReport(dbm, parseDbmSituation(input));
+type Report = OddsReport<(typeof OUTCOMES)[number]>;
+/** The exact odds of a situation file, through its rule system's own module (what the page calls). */
+const reportOf = (input: unknown): OddsReport => ruleSetOf(input).report(input as never);
+const report = (input: unknown): Report => reportOf(input) as Report;
+const web = (id: string) => ruleSetById(id) as WebRuleSet;
 const field = (name: string) => `[data-field="${name}"]`;
 
 /** Every shown number of one matchup equals the report's exact count, and its percentage. */
@@ -154,7 +151,7 @@ describe('odds page', () => {
     const file = join(tmpdir(), `debellator-export-${process.pid}.json`);
     await download.saveAs(file);
     const exported = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-    expect(exported).toEqual(situationToInput(parseDbmSituation(WARBAND_V_BLADES)));
+    expect(exported).toEqual(web('dbm').normalise(WARBAND_V_BLADES));
     const cli = JSON.parse(
       execFileSync(
         process.execPath,
@@ -277,11 +274,11 @@ describe('odds page: DBA 3.0, Blood and Blades 0.7, GBA 5e', () => {
     const page = await harness.open();
     await setDbaWarbandAgainstPikes(page);
     expect(await hashSituations(page)).toEqual([DBA_WARBAND_V_PIKES]);
-    const r = oddsReport(dba, parseDbaSituation(DBA_WARBAND_V_PIKES));
+    const r = reportOf(DBA_WARBAND_V_PIKES);
     expect(Object.values(r.a.outcomes).map((t) => t.count)).toEqual(DBA_COUNTS_A);
     expect(Object.values(r.b.outcomes).map((t) => t.count)).toEqual(DBA_COUNTS_B);
     const cells = await shownCells(page);
-    expectShownOf(cells, 1, r, dbaWeb.outcomes);
+    expectShownOf(cells, 1, r, web('dba').outcomes);
     const rules = await page.$$eval('.factors.side-b .rule', (els) => els.map((e) => e.textContent));
     expect(rules).toEqual(r.b.factors.map((f) => f.rule));
 
@@ -291,7 +288,7 @@ describe('odds page: DBA 3.0, Blood and Blades 0.7, GBA 5e', () => {
     await download.saveAs(file);
     const exported = JSON.parse(readFileSync(file, 'utf8')) as unknown;
     expect(exported).toEqual(DBA_WARBAND_V_PIKES);
-    expect(oddsReport(dba, parseDbaSituation(exported))).toEqual(r);
+    expect(reportOf(exported)).toEqual(r);
 
     const again = await harness.open(new URL(page.url()).hash);
     expect(await shownCells(again)).toEqual(cells);
@@ -313,9 +310,9 @@ describe('odds page: DBA 3.0, Blood and Blades 0.7, GBA 5e', () => {
     await page.selectOption(field('b.element.reg'), 'Irr');
     await page.selectOption(field('b.going'), 'rough');
     expect(await hashSituations(page)).toEqual([BNB_BOWS_V_PSILOI]);
-    const r = oddsReport(bnb, parseBnbSituation(BNB_BOWS_V_PSILOI));
+    const r = reportOf(BNB_BOWS_V_PSILOI);
     expect(Object.values(r.b.outcomes).map((t) => t.count)).toEqual(BNB_COUNTS_B);
-    expectShownOf(await shownCells(page), 1, r, bnbWeb.outcomes);
+    expectShownOf(await shownCells(page), 1, r, web('bnb').outcomes);
     // An edit the parser refuses (no Bw left to shoot) is undone, with the parser's reason.
     await page.selectOption(field('a.element.type'), 'Bd');
     expect(await page.textContent('#message')).toContain('only Bw shoot');
@@ -337,10 +334,10 @@ describe('odds page: DBA 3.0, Blood and Blades 0.7, GBA 5e', () => {
       b: { units: [{ name: 'Hoplites', type: 'HI', class: 'HO', tq: 6, size: 8 }] },
     };
     const page = await harness.open(matchupsToHash([phalanx]));
-    const r = oddsReport(gba, parseGbaSituation(phalanx));
+    const r = reportOf(phalanx);
     // The hoplites rout 17,200 times in 100,000 (five d10s).
     expect(r.b.outcomes.rout).toEqual({ count: 17_200, of: 100_000, p: 0.172 });
-    expectShownOf(await shownCells(page), 1, r, gbaWeb.outcomes);
+    expectShownOf(await shownCells(page), 1, r, web('gba').outcomes);
     // Breakthrough (9.17) and the leader casualty (9.14) are listed with their exact counts.
     const events = await page.$$eval('table.events tbody tr', (rows) =>
       rows.map((row) => [row.getAttribute('data-key'), Number(row.getAttribute('data-count'))]),
@@ -352,7 +349,7 @@ describe('odds page: DBA 3.0, Blood and Blades 0.7, GBA 5e', () => {
     await page.press(field('b.units.0.tq'), 'Tab');
     const weaker = { ...phalanx, b: { units: [{ ...phalanx.b.units[0], tq: 5 }] } };
     await expect.poll(() => hashSituations(page)).toEqual([weaker]);
-    expectShownOf(await shownCells(page), 1, oddsReport(gba, parseGbaSituation(weaker)), gbaWeb.outcomes);
+    expectShownOf(await shownCells(page), 1, reportOf(weaker), web('gba').outcomes);
     expect(harness.errors).toEqual([]);
     await page.close();
   });

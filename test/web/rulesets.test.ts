@@ -1,20 +1,18 @@
 /**
- * The page's rule set modules: situation files written back by the DBA and B&B modules are the ones
- * their parsers read (defaults left out, same situation back), a situation file picks its rule set by
- * its `rules` id, and an edit the parser rejects is reset or refused with the parser's own message.
+ * The page's rule sets, one generic module over every system (web/rulesets/from-system.ts): situation
+ * files written back are the ones the parsers read (defaults left out, same situation back), a situation
+ * file picks its rule set by its `rules` id, and an edit the parser rejects is reset or refused with the
+ * parser's own message.
  */
 import { describe, expect, it } from 'vitest';
-import { parseBnbSituation } from '../../src/systems/bnb/index.ts';
-import { parseDbaSituation } from '../../src/systems/dba/index.ts';
-import { bnbWeb } from '../../src/web/rulesets/bnb/index.ts';
-import { bnbToInput } from '../../src/web/rulesets/bnb/input.ts';
-import { dbaWeb } from '../../src/web/rulesets/dba/index.ts';
-import { dbaToInput } from '../../src/web/rulesets/dba/input.ts';
-import { parseGbaSituation } from '../../src/systems/gba/index.ts';
-import { gbaWeb } from '../../src/web/rulesets/gba/index.ts';
-import { gbaToInput } from '../../src/web/rulesets/gba/input.ts';
-import { ruleSetOf } from '../../src/web/rulesets/index.ts';
+import { ruleSetById, ruleSetOf } from '../../src/web/rulesets/index.ts';
+import type { WebRuleSet } from '../../src/web/rulesets/types.ts';
 import { settle } from '../../src/web/rulesets/settle.ts';
+
+const web = (id: string) => ruleSetById(id) as WebRuleSet;
+const dbaWeb = web('dba');
+const bnbWeb = web('bnb');
+const gbaWeb = web('gba');
 
 const DBA_FULL = {
   rules: 'dba-3.0',
@@ -43,9 +41,8 @@ const BNB_SHOOTING = {
 
 describe('situation files written by the page', () => {
   it('DBA: defaults left out, the same situation read back', () => {
-    const s = parseDbaSituation(DBA_FULL);
-    expect(dbaToInput(s)).toEqual(DBA_FULL);
-    expect(parseDbaSituation(dbaToInput(s))).toEqual(s);
+    expect(dbaWeb.normalise(DBA_FULL)).toEqual(DBA_FULL);
+    expect(dbaWeb.normalise(dbaWeb.normalise(DBA_FULL))).toEqual(DBA_FULL);
     expect(dbaWeb.defaultInput('dba-3.0')).toEqual({
       rules: 'dba-3.0',
       mode: 'close',
@@ -55,20 +52,13 @@ describe('situation files written by the page', () => {
   });
 
   it('DBA: shooters are written only when shooting', () => {
-    const s = parseDbaSituation({
-      rules: 'dba-3.0',
-      mode: 'shooting',
-      a: { element: '4Bw' },
-      b: { element: '4Bd' },
-    });
-    expect(dbaToInput(s)).toMatchObject({ mode: 'shooting', shooters: 'a' });
-    expect(dbaToInput({ ...s, mode: 'close' })).not.toHaveProperty('shooters');
+    const shooting = { rules: 'dba-3.0', mode: 'shooting', a: { element: '4Bw' }, b: { element: '4Bd' } };
+    expect(dbaWeb.normalise(shooting)).toMatchObject({ mode: 'shooting', shooters: 'a' });
+    expect(dbaWeb.normalise({ ...shooting, mode: 'close' })).not.toHaveProperty('shooters');
   });
 
   it('B&B: rear ranks as notation unless they carry their own circumstances', () => {
-    const s = parseBnbSituation(BNB_SHOOTING);
-    expect(bnbToInput(s)).toEqual(BNB_SHOOTING);
-    expect(parseBnbSituation(bnbToInput(s))).toEqual(s);
+    expect(bnbWeb.normalise(BNB_SHOOTING)).toEqual(BNB_SHOOTING);
   });
 
   it('GBA: unit defaults left out (a phalanx is two-hex unless told), the same situation read back', () => {
@@ -91,11 +81,7 @@ describe('situation files written by the page', () => {
       a: { units: [{ type: 'LI', tq: 5, size: 2, missile: 'A', supply: 'low' }] },
       b: { units: [{ type: 'PH', tq: 7, size: 10 }] },
     };
-    for (const x of [shock, missile]) {
-      const s = parseGbaSituation(x);
-      expect(gbaToInput(s)).toEqual(x);
-      expect(parseGbaSituation(gbaToInput(s))).toEqual(s);
-    }
+    for (const x of [shock, missile]) expect(gbaWeb.normalise(x)).toEqual(x);
     expect(ruleSetOf(missile)).toBe(gbaWeb);
     // Outcomes worst first: a rout, then 8 hits down to none; "or worse" on every hit count but 0.
     expect(gbaWeb.outcomes.map((o) => o.label)).toEqual([
@@ -132,6 +118,7 @@ describe('settling a form edit through the parser', () => {
       b: { element: '4Bd' },
     });
     expect(r.note).toBe('Reset to default: a.aiders: only a shooting side has elements aiding its shooting');
+    expect(r.input).toBeDefined();
   });
 
   it('refuses an edit it cannot settle: B&B shooting with no Bw', () => {

@@ -97,6 +97,8 @@ export class Battle {
   readonly bonusUsed: Uint8Array;
   /** Per column: index of its going in p.goings (0 without terrain). */
   readonly colGoing: Int32Array;
+  /** Per side and column: the front's template id, -1 when nothing of the file is left (a cache). */
+  readonly cur: readonly [Int32Array, Int32Array];
   /** Paces between the lines while they approach (0 once they have met). */
   gap = 0;
   /** Per side: the line has moved this bound (approach: artillery cannot then shoot). */
@@ -129,16 +131,24 @@ export class Battle {
     this.fileAp = [new Float64Array(p.sides[0].files), new Float64Array(p.sides[1].files)];
     this.bonusUsed = new Uint8Array(2);
     this.colGoing = new Int32Array(W);
+    this.cur = [new Int32Array(W), new Int32Array(W)];
     this.lineMoved = new Uint8Array(2);
   }
 
   present(s: Side, c: number): boolean {
-    return this.head[s][c]! < this.sides[s].depth[c]!;
+    return this.cur[s][c]! >= 0;
   }
 
+  /** The template of side s's front in column c (the column must have one: present). */
   private tmplAt(s: Side, c: number): number {
+    return this.cur[s][c]!;
+  }
+
+  /** Recompute the cached front template of side s in column c (after its head or going changed). */
+  private refresh(s: Side, c: number): void {
     const side = this.sides[s];
-    return side.tmpl[this.colGoing[c]! * side.total + side.base[c]! + this.head[s][c]!]!;
+    const h = this.head[s][c]!;
+    this.cur[s][c] = h < side.depth[c]! ? side.tmpl[this.colGoing[c]! * side.total + side.base[c]! + h]! : -1;
   }
 
   /** In line with its front free of enemy contact: overlaps its neighbours' opponents (DBM 3.2 p.21). */
@@ -249,6 +259,7 @@ export class Battle {
       }
       head[c]!++;
     }
+    this.refresh(s, c);
   }
 
   private applyLoss(s: Side, c: number, packed: number): void {
@@ -565,6 +576,10 @@ export class Battle {
     this.colGoing.fill(0);
     this.decision = UNDECIDED;
     this.drawTerrain();
+    for (let c = 0; c < this.W; c++) {
+      this.refresh(0, c);
+      this.refresh(1, c);
+    }
     this.gap = this.p.config.battlefield?.distance ?? 0;
     const limit = this.p.config.boundLimit;
     for (this.bound = 1; this.bound <= limit; this.bound++) {

@@ -49,11 +49,16 @@ export function linesModel<E, T, V>(adapter: LineAdapter<E, T, V>, o: LinesModel
     lineUp: (variant, x, y, setting) => {
       const system = o.system();
       const b = new LineBuilder(a, system, variant);
-      const line = (l: LineUp): LineConfig<E> => {
+      // Frontage (docs/engagement-model.md "Line-ups"): a line is as many files as its depth gives, but
+      // never more than two wider than the enemy's (enough to overlap both flanks); elements beyond that
+      // stand deeper in the files, as reserves that step up when the front falls.
+      const natural = (l: LineUp) => Math.max(1, Math.ceil(l.count / l.depth));
+      const line = (l: LineUp, enemy: LineUp): LineConfig<E> => {
+        const width = Math.min(natural(l), natural(enemy) + 2);
         const files: FileConfig<E>[] = [];
-        for (let left = l.count; left > 0; left -= l.depth) {
-          const depth = Math.min(l.depth, left);
-          files.push(b.file(new Array<string>(depth).fill(l.element), false, [l.element]));
+        for (let i = 0; i < width; i++) {
+          const depth = Math.floor(l.count / width) + (i < l.count % width ? 1 : 0);
+          if (depth > 0) files.push(b.file(new Array<string>(depth).fill(l.element), false, [l.element]));
         }
         return { name: l.element, files, going: a.goings[0] as string };
       };
@@ -64,8 +69,8 @@ export function linesModel<E, T, V>(adapter: LineAdapter<E, T, V>, o: LinesModel
         first: setting.first,
         options: { ...DEFAULT_OPTIONS, ...(setting.options as Partial<ModelOptions>) },
         ...(setting.battlefield ? { battlefield: setting.battlefield as Battlefield } : {}),
-        a: line(x),
-        b: line(y),
+        a: line(x, y),
+        b: line(y, x),
       };
     },
   };

@@ -1,54 +1,71 @@
-/** The DBA 3.0 rule set behind the common RuleSet contract (src/core/ruleset.ts). */
-import type { DieSpec, RuleSet } from '../../core/ruleset.ts';
-import { DBA_OUTCOMES, type DbaOutcome } from './outcomes.ts';
-import { compileDba, explainDba, resolveDbaRoll, type CompiledDba } from './resolve.ts';
+/**
+ * DBA (De Bellis Antiquitatis) 3.0 as one SystemModule (core/system.ts): the only thing code outside this
+ * folder imports from it.
+ */
+import { InputError } from '../../core/errors.ts';
+import type { SystemModule, Variant, VariantSpec } from '../../core/system.ts';
+import { linesModel } from '../../engine/lines/index.ts';
+import { dbaLineAdapter } from './engagement.ts';
+import { allDbaElements, formatDbaElement, parseDbaElement } from './notation.ts';
+import type { DbaOutcome } from './outcomes.ts';
+import { dbaCombatSchema, dbaSideSchema, dbaSituationSchema, dbaToInput, parseDbaSituation } from './parse-situation.ts';
+import { dba } from './ruleset.ts';
 import type { DbaSituation } from './situation.ts';
+import { DBA_TROOP_NAMES, DBA_TROOP_TYPES, type DbaElement } from './troops.ts';
 
-export type { DbaOutcome } from './outcomes.ts';
-export type { DbaSide, DbaSituation, DbaSupporter, DbaGoing, DbaDefending, DbaMode } from './situation.ts';
-export type { DbaElement, DbaTroopType, DbaElementCode } from './troops.ts';
-export type { DbaReadings } from './readings.ts';
-export type { DbaResolution, DbaSideResolution, DbaResult } from './resolve.ts';
-export { DBA_OUTCOMES } from './outcomes.ts';
-export { DBA_READINGS } from './readings.ts';
-export { DBA_ELEMENTS, DBA_TROOP_TYPES, DBA_TROOP_NAMES } from './troops.ts';
-export { DBA_COMBAT_FACTORS, DBA_SPECIAL_FACTORS } from './combat-factors.ts';
-export { DBA_REAR_SUPPORT, DBA_FLANK_SUPPORT } from './support.ts';
-export { DBA_TACTICAL_FACTORS } from './tactical-factors.ts';
-export { DBA_LOSS_VALUES } from './victory.ts';
-export { parseDbaElement, formatDbaElement, allDbaElements, NotationError } from './notation.ts';
-export { parseDbaSituation, SituationError } from './parse-situation.ts';
-export { dbaSide, dbaSituation, supporter } from './situation.ts';
-export { compileDba, resolveDba, resolveDbaRoll, explainDba } from './resolve.ts';
-export { dbaElementLossValue, dbaLossTotal, dbaDefeated, dbaBattleResult } from './victory.ts';
-export type { DbaLossOptions, DbaLostElement, DbaLossExtras } from './victory.ts';
-export { dbaPursuit, type DbaPursuit, type DbaPursuitContext } from './pursuit.ts';
+const VERSION = 'dba-3.0';
 
-/** DBA 3.0 Playing the game: each player throws one ordinary six-sided die. */
-const DICE: readonly DieSpec[] = [
-  { label: 'A die', sides: 6 },
-  { label: 'B die', sides: 6 },
-];
+/** The type a DBA element is written with: 4Lb -> Lb, HCh -> HCh (notation.ts). */
+const writtenType = (e: DbaElement): string => e.code.replace(/^\d+/, '');
 
-// Compiled situations are cached per situation object: resolve() is called 36 times per enumeration.
-const compiled = new WeakMap<DbaSituation, CompiledDba>();
-function compiledOf(s: DbaSituation): CompiledDba {
-  let c = compiled.get(s);
-  if (!c) {
-    c = compileDba(s);
-    compiled.set(s, c);
-  }
-  return c;
+const WRITTEN_NAMES: Readonly<Record<string, string>> = {
+  Lb: 'Longbows',
+  Cb: 'Crossbows',
+};
+
+function variant(spec: VariantSpec): Variant<DbaSituation, DbaOutcome, DbaElement> {
+  if (spec.version !== VERSION)
+    throw new InputError(`"${spec.version}" is not a DBA version (${VERSION})`, { path: ['version'] });
+  if (spec.costs && Object.keys(spec.costs).length > 0)
+    throw new InputError('DBA 3.0 has no points: cost overrides do not apply', { path: ['costs'] });
+  if (spec.rules) throw new InputError('DBA 3.0 has no rule switches to override', { path: ['rules'] });
+  return { spec, name: 'DBA 3.0', ruleset: dba, parseSituation: parseDbaSituation };
 }
 
-export const dba: RuleSet<DbaSituation, DbaOutcome> = {
-  system: 'dba',
-  outcomes: DBA_OUTCOMES,
-  describeSide: (s, id) => s[id].element.code,
-  dice: () => DICE,
-  resolve: (s, [dieA, dieB]) => {
-    const r = resolveDbaRoll(compiledOf(s), dieA as number, dieB as number);
-    return { a: r.a.outcome, b: r.b.outcome };
+const types = [...new Set([...DBA_TROOP_TYPES, ...allDbaElements().map(writtenType)])];
+
+const dbaSystem: SystemModule<DbaSituation, DbaOutcome, DbaElement> = {
+  id: 'dba',
+  name: 'DBA',
+  source: import.meta.url,
+  versions: [{ id: VERSION, name: 'DBA 3.0' }],
+  // DBA 3.0 Combat outcome: destroyed, flees, recoils or no effect, worst first.
+  outcomes: [
+    { id: 'destroyed', label: 'destroyed', color: '#c2362f', loss: 1, effect: true },
+    { id: 'flee', label: 'flees', atLeast: 'flees or worse', color: '#e8833a', loss: 0, effect: true },
+    { id: 'recoil', label: 'recoils', atLeast: 'recoils or worse', color: '#e9c46a', loss: 0, effect: true },
+    { id: 'none', label: 'no effect', color: '#8fb39a', loss: 0, effect: false },
+  ],
+  situation: {
+    schema: dbaSituationSchema,
+    side: dbaSideSchema,
+    combat: dbaCombatSchema,
+    defaults: { mode: 'close', bound: 'a' },
+    toInput: dbaToInput,
+    example: () => ({ rules: VERSION, mode: 'close', a: { element: '4Bd' }, b: { element: '3Kn' } }),
+    modeName: (s) => (s.mode === 'close' ? 'close combat' : 'shooting'),
   },
-  explain: (s) => explainDba(s),
+  catalogue: {
+    parse: parseDbaElement,
+    format: formatDbaElement,
+    all: allDbaElements,
+    types: types.map((t) => ({ id: t, name: (DBA_TROOP_NAMES as Record<string, string>)[t] ?? WRITTEN_NAMES[t] ?? t })),
+    typesOf: (e) => [...new Set([e.type, writtenType(e)])],
+    // DBA 3.0 Rear support factors: one element behind, in `behind`.
+    depth: { field: 'behind', max: 2, value: (n) => n },
+  },
+  variant,
+  engagement: linesModel(dbaLineAdapter, { system: () => dbaSystem as never, lossName: 'elements lost (victory count)' }),
 };
+
+export default dbaSystem;

@@ -3,6 +3,7 @@
  * or a model type with no count (`El`, `SCh`, `Art`, `WWg`, `Lit`, `CWg`, `HCh`, `LCh`, `LCm`), plus camp
  * followers (`CF`) and city denizens (`Dz`). One parser for the whole tool; matching ignores case.
  */
+import { InputError } from '../../core/errors.ts';
 import {
   DBA_ELEMENT_CODES,
   DBA_ELEMENTS,
@@ -11,10 +12,6 @@ import {
   type DbaElementCode,
 } from './troops.ts';
 
-/** A notation error: `message` is one line and names the bad part. */
-export class NotationError extends Error {
-  override readonly name = 'NotationError';
-}
 
 /** Written type codes: the troop codes plus bow kinds and the model types that fight as another type. */
 const WRITTEN_TYPES = [
@@ -67,26 +64,26 @@ function codesOf(written: string): DbaElementCode[] {
 
 const PATTERN = /^\s*(\d+)?\s*([A-Za-z]+)\s*$/;
 
-/** Parse `4Bd`, `3Kn`, `6Cv`, `2LH`, `8Bw`, `Lit`, `CF`. Throws NotationError naming the bad part. */
+/** Parse `4Bd`, `3Kn`, `6Cv`, `2LH`, `8Bw`, `Lit`, `CF`. Throws InputError naming the bad part. */
 export function parseDbaElement(text: string): DbaElement {
   const squeezed = text.replace(/[\s_-]+/g, '').toLowerCase();
   const civilian = CIVILIAN_WORDS.get(squeezed);
   if (civilian) return DBA_ELEMENTS[civilian];
   if (/^mtd/i.test(text.trim())) {
-    throw new NotationError(
+    throw new InputError(
       `"${text}" is not a DBA element: mounted infantry fight as their foot type, write e.g. "4Bd"`,
     );
   }
   const m = PATTERN.exec(text);
   if (!m) {
-    throw new NotationError(
+    throw new InputError(
       `"${text}" is not DBA element notation: expected a figure count and a type, e.g. "4Bd", "3Kn", "2LH", or "El"`,
     );
   }
   const [, countText, typeText] = m as unknown as [string, string | undefined, string];
   const written = WRITTEN_BY_LOWER.get(typeText.toLowerCase());
   if (!written) {
-    throw new NotationError(
+    throw new InputError(
       `"${text}" is not DBA element notation: "${typeText}" is not a troop type (${WRITTEN_TYPES.join(', ')})`,
     );
   }
@@ -97,16 +94,16 @@ export function parseDbaElement(text: string): DbaElement {
     // A bare type is accepted where only one single (not double) element of it exists: Sp, Cv, LH, Cm, Ps.
     const singles = codes.filter((c) => !DBA_ELEMENTS[c].double);
     if (singles.length === 1) return DBA_ELEMENTS[singles[0] as DbaElementCode];
-    throw new NotationError(
+    throw new InputError(
       `"${text}" is not a DBA element: ${name} need a figure count (${codes.join(', ')})`,
     );
   }
   const code = `${Number(countText)}${written}`;
   if (codes.includes(code as DbaElementCode)) return DBA_ELEMENTS[code as DbaElementCode];
   if (codes.length === 1 && codes[0] === written) {
-    throw new NotationError(`"${text}" is not a DBA element: ${written} is written without a figure count`);
+    throw new InputError(`"${text}" is not a DBA element: ${written} is written without a figure count`);
   }
-  throw new NotationError(
+  throw new InputError(
     `"${text}" is not a DBA element: ${countText} is not a figure count of ${written} (${codes.join(', ')})`,
   );
 }

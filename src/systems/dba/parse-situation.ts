@@ -3,11 +3,15 @@
  * notation strings, every circumstance optional with its default. Errors name the field path first.
  */
 import { z } from 'zod';
-import { parseDbaElement } from './notation.ts';
+import { InputError } from '../../core/errors.ts';
+import { field } from '../../core/fields.ts';
+import { parseWith } from '../../core/schema-issues.ts';
+import { formatDbaElement, parseDbaElement } from './notation.ts';
 import { DBA_OUTCOMES } from './outcomes-types.ts';
 import {
   DBA_DEFENDING,
   DBA_GOINGS,
+  DEFAULT_DBA_SIDE,
   defaultShooters,
   type DbaGoing,
   type DbaSide,
@@ -16,42 +20,112 @@ import {
 } from './situation.ts';
 import { canShoot, DBA_TROOP_NAMES, type DbaElement } from './troops.ts';
 
-/** A situation error: `message` is one line and starts with the field path, e.g. `a.element: ...`. */
-export class SituationError extends Error {
-  override readonly name = 'SituationError';
-}
-
-const element = z.string().transform((text, ctx): DbaElement => {
-  try {
-    return parseDbaElement(text);
-  } catch (e) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: (e as Error).message });
-    return z.NEVER;
-  }
-});
+const element = z
+  .string()
+  .describe('A DBA element: figure count and type, e.g. "4Bd", "3Kn", "2LH"')
+  .transform((text, ctx): DbaElement => {
+    try {
+      return parseDbaElement(text);
+    } catch (e) {
+      ctx.addIssue({ code: 'custom', message: (e as Error).message });
+      return z.NEVER;
+    }
+  });
 
 const going = z.enum(DBA_GOINGS);
+const GOING_LABELS: Record<DbaGoing, string> = {
+  good: 'Good going',
+  rough: 'Rough going',
+  bad: 'Bad going',
+  dunes: 'Dunes or oasis',
+};
 /** A supporter: its notation, or { element, going } where it stands in other going than the side's. */
 const supporterInput = z.union([element, z.object({ element, going: going.optional() }).strict()]);
 const upTo2 = z.number().int().min(0).max(2);
+const bool = () => z.boolean().default(false);
 
 const sideInput = z
   .object({
-    element,
-    general: z.boolean().default(false),
-    going: going.default('good'),
-    uphill: z.boolean().default(false),
-    riverBank: z.boolean().default(false),
-    defending: z.enum(DBA_DEFENDING).default('none'),
-    overlaps: upTo2.default(0),
-    flankContacts: upTo2.default(0),
-    rearContact: z.boolean().default(false),
-    behind: supporterInput.nullable().default(null),
-    flankFriends: z.array(supporterInput).max(2).default([]),
-    aiders: upTo2.default(0),
-    alsoAssaulting: upTo2.default(0),
-    shotInRear: z.boolean().default(false),
-    blockedBehind: z.boolean().default(false),
+    element: field(element, { label: 'Element', kind: 'element', flag: false }),
+    general: field(bool(), { label: 'General', kind: 'bool', help: "The general's element" }),
+    going: field(going.default('good'), {
+      label: 'Going',
+      kind: 'choice',
+      choices: DBA_GOINGS.map((g) => ({ value: g, label: GOING_LABELS[g] })),
+      help: 'Good, rough or bad going, or dunes',
+    }),
+    overlaps: field(upTo2.default(0), {
+      label: 'Overlaps',
+      kind: 'int',
+      flag: 'overlapped',
+      help: 'Flanks overlapped by enemy (0-2)',
+    }),
+    flankContacts: field(upTo2.default(0), {
+      label: 'Flank contacts',
+      kind: 'int',
+      help: 'Enemy front edges in contact with a flank (0-2)',
+    }),
+    rearContact: field(bool(), { label: 'Enemy on rear', kind: 'bool', help: 'An enemy front edge touches its rear' }),
+    behind: field(supporterInput.nullable().default(null), {
+      label: 'Element behind',
+      kind: 'ranks',
+      single: true,
+      max: 1,
+      flag: 'rear',
+      help: 'The friendly element lined up behind it (rear support)',
+    }),
+    flankFriends: field(z.array(supporterInput).max(2).default([]), {
+      label: 'Flank support',
+      kind: 'ranks',
+      max: 2,
+      flag: 'flank-friend',
+      help: 'Friendly elements beside it giving flank support (repeat for both flanks)',
+    }),
+    aiders: field(upTo2.default(0), {
+      label: 'Elements aiding its shooting',
+      kind: 'int',
+      modes: ['shooting'],
+      help: 'Shooting: 2nd and 3rd elements aiding this one (0-2)',
+    }),
+    uphill: field(bool(), {
+      label: 'Uphill',
+      kind: 'bool',
+      group: 'more',
+      help: 'In close combat with part of its front edge upslope of all of its opponent',
+    }),
+    riverBank: field(bool(), {
+      label: 'Defending a river bank',
+      kind: 'bool',
+      group: 'more',
+      help: 'Defending the bank of a river that is not paltry, away from a road',
+    }),
+    defending: field(z.enum(DBA_DEFENDING).default('none'), {
+      label: 'Defending',
+      kind: 'choice',
+      group: 'more',
+      choices: DBA_DEFENDING.map((d) => ({ value: d, label: d === 'none' ? 'Nothing' : `A ${d}` })),
+      help: 'Garrison of a city or fort, or defending its camp',
+    }),
+    alsoAssaulting: field(upTo2.default(0), {
+      label: 'Others assaulting',
+      kind: 'int',
+      group: 'more',
+      modes: ['close'],
+      help: 'Assaulting a city, fort or camp: further friends still assaulting it (0-2)',
+    }),
+    shotInRear: field(bool(), {
+      label: 'Shot in rear',
+      kind: 'bool',
+      group: 'more',
+      modes: ['shooting'],
+      help: 'Shot at on its rear edge',
+    }),
+    blockedBehind: field(bool(), {
+      label: 'Cannot give ground',
+      kind: 'bool',
+      group: 'more',
+      help: 'Its rear is against something it cannot pass: it cannot recoil or flee',
+    }),
   })
   .strict();
 
@@ -68,15 +142,49 @@ const readingsInput = z
   .partial()
   .strict();
 
-const situationInput = z
+/** The combat-wide fields (the form's combat row, `--mode`, `--bound`, `--shooters`). */
+const combatFields = {
+  mode: field(z.enum(['close', 'shooting']).default('close'), {
+    label: 'Combat',
+    kind: 'choice',
+    choices: [
+      { value: 'close', label: 'Close combat' },
+      { value: 'shooting', label: 'Shooting' },
+    ],
+    help: 'Close combat (default) or shooting',
+  }),
+  bound: field(z.enum(['a', 'b']).default('a'), {
+    label: 'Bound',
+    kind: 'choice',
+    choices: [
+      { value: 'a', label: "A's bound" },
+      { value: 'b', label: "B's bound" },
+    ],
+    help: "Whose bound it is; default A's",
+  }),
+  shooters: field(z.enum(['a', 'b', 'both']).optional(), {
+    label: 'Shooting',
+    kind: 'choice',
+    modes: ['shooting'],
+    choices: [
+      { value: 'a', label: 'A shoots' },
+      { value: 'b', label: 'B shoots' },
+      { value: 'both', label: 'Both shoot' },
+    ],
+    help: 'Shooting: which side shoots; default every side that can',
+  }),
+};
+
+export const dbaSideSchema = sideInput;
+export const dbaCombatSchema = z.object(combatFields).strict();
+
+export const dbaSituationSchema = z
   .object({
     rules: z.literal('dba-3.0').default('dba-3.0'),
-    mode: z.enum(['close', 'shooting']).default('close'),
-    bound: z.enum(['a', 'b']).default('a'),
-    shooters: z.enum(['a', 'b', 'both']).optional(),
+    ...combatFields,
     a: sideInput,
     b: sideInput,
-    readings: readingsInput.optional(),
+    readings: readingsInput.optional().describe('Overrides of the unconfirmed readings (docs/rulings.md, DBA 3.0)'),
   })
   .strict();
 
@@ -95,7 +203,7 @@ function toSide(x: SideInput): DbaSide {
 }
 
 const fail = (path: string, message: string): never => {
-  throw new SituationError(`${path}: ${message}`);
+  throw new InputError(message, { path: path.split('.') });
 };
 
 /** Checks across fields that the schema cannot express. */
@@ -136,15 +244,9 @@ function checkSide(s: DbaSituation, id: 'a' | 'b'): void {
     );
 }
 
-/** Validate plain data as a DBA 3.0 situation. Throws SituationError naming the field. */
+/** Validate plain data as a DBA 3.0 situation. Throws InputError naming the field. */
 export function parseDbaSituation(input: unknown): DbaSituation {
-  const r = situationInput.safeParse(input);
-  if (!r.success) {
-    const issue = r.error.issues[0] as z.ZodIssue;
-    const path = issue.path.length > 0 ? issue.path.join('.') : 'situation';
-    throw new SituationError(`${path}: ${issue.message}`);
-  }
-  const x = r.data;
+  const x = parseWith(dbaSituationSchema, input);
   const a = toSide(x.a);
   const b = toSide(x.b);
   if (x.mode === 'close' && x.shooters !== undefined) fail('shooters', 'only for mode "shooting"');
@@ -162,4 +264,34 @@ export function parseDbaSituation(input: unknown): DbaSituation {
   checkSide(s, 'a');
   checkSide(s, 'b');
   return s;
+}
+
+/** A supporter: its notation when it stands in its side's going, else { element, going }. */
+function supporterToInput(x: DbaSupporter, own: DbaGoing): unknown {
+  const element = formatDbaElement(x.element);
+  return x.going === own ? element : { element, going: x.going };
+}
+
+function sideToInput(side: DbaSide): Record<string, unknown> {
+  const out: Record<string, unknown> = { element: formatDbaElement(side.element) };
+  for (const [key, value] of Object.entries(side)) {
+    if (key === 'element' || key === 'behind' || key === 'flankFriends') continue;
+    if (value !== DEFAULT_DBA_SIDE[key as keyof typeof DEFAULT_DBA_SIDE]) out[key] = value;
+  }
+  if (side.behind !== null) out.behind = supporterToInput(side.behind, side.going);
+  if (side.flankFriends.length > 0) out.flankFriends = side.flankFriends.map((f) => supporterToInput(f, side.going));
+  return out;
+}
+
+/** The minimal situation-file object for a situation: parseDbaSituation(dbaToInput(s)) gives s back. */
+export function dbaToInput(s: DbaSituation): Record<string, unknown> {
+  return {
+    rules: s.rules,
+    mode: s.mode,
+    ...(s.bound === 'b' ? { bound: s.bound } : {}),
+    ...(s.mode === 'shooting' ? { shooters: s.shooters } : {}),
+    a: sideToInput(s.a),
+    b: sideToInput(s.b),
+    ...(s.readings ? { readings: s.readings } : {}),
+  };
 }

@@ -1,5 +1,5 @@
 /**
- * The DBA 3.0 values the seed text lost and that no source at hand confirms (shared/rules/dba3.md, 1d-1e).
+ * The DBA 3.0 values the rule text as we have it lost and that no source at hand confirms.
  * Each is data here and nowhere else, with the reading chosen by default; docs/rulings.md, DBA 3.0 says why.
  * A situation may override any of them (`readings` in DbaSituation), so a scenario can test the other reading.
  */

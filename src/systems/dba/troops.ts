@@ -1,6 +1,6 @@
 /**
- * DBA 3.0 troop types and the element catalogue (DBA 3.0 Troop Definitions, seed 004 lines 84-200, and the
- * basing notes on double elements, lines 275-279). An element is one row of the catalogue: the figure count
+ * DBA 3.0 troop types and the element catalogue (DBA 3.0 Troop Definitions, and the basing notes on
+ * double elements). An element is one row of the catalogue: the figure count
  * players write (`4Bd`, `3Bd`, `6Bd`) fixes whether foot are Solid or Fast and whether it is a double element.
  */
 

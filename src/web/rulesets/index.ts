@@ -1,11 +1,12 @@
-/** The rule sets the page offers. Add a rule set: write its module (see dbm/) and list it here. */
-import { bnbWeb } from './bnb/index.ts';
-import { dbaWeb } from './dba/index.ts';
-import { dbmWeb } from './dbm/index.ts';
-import { gbaWeb } from './gba/index.ts';
+/**
+ * The rule sets the page offers: every registered rule system, each through the one generic module
+ * (from-system.ts). Adding a rule system to the registry adds it here.
+ */
+import { allSystems } from '../../systems/registry.ts';
+import { webRuleSet } from './from-system.ts';
 import type { WebRuleSet } from './types.ts';
 
-export const WEB_RULE_SETS: readonly WebRuleSet[] = [dbmWeb, dbaWeb, bnbWeb, gbaWeb];
+export const WEB_RULE_SETS: readonly WebRuleSet[] = allSystems().map(webRuleSet);
 
 export function ruleSetById(id: string): WebRuleSet | undefined {
   return WEB_RULE_SETS.find((r) => r.id === id);

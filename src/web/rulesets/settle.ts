@@ -1,9 +1,10 @@
 /**
  * A form edit can give a situation its rule set's parser rejects (shooting with no shooter, aiders on a
- * side that no longer shoots). No rule logic here: the parser decides, and its error names the field
- * first ("a.aiders: ..."). The named field is dropped back to its default and the parser asked again;
- * if that cannot settle it, the edit is refused. Either way the parser's message is passed on.
+ * side that no longer shoots). No rule logic here: the parser decides, and its InputError names the
+ * field (its path). The named field is dropped back to its default and the parser asked again; if that
+ * cannot settle it, the edit is refused. Either way the parser's message is passed on.
  */
+import { InputError, type FieldPath } from '../../core/errors.ts';
 import type { SituationInput } from './types.ts';
 
 export interface Settled {
@@ -15,15 +16,15 @@ export interface Settled {
 
 const MAX_TRIES = 6;
 
-/** Drop the field at a dotted path ("a.rear.0.weapon"); false when there is none. */
-function dropPath(root: Record<string, unknown>, path: string): boolean {
-  const keys = path.split('.');
+/** Drop the field at a path (['a', 'rear', 0, 'weapon']); false when there is none. */
+function dropPath(root: Record<string, unknown>, keys: FieldPath): boolean {
+  if (keys.length === 0) return false;
   let node: unknown = root;
   for (const k of keys.slice(0, -1)) {
     if (node === null || typeof node !== 'object') return false;
     node = (node as Record<string, unknown>)[k];
   }
-  const last = keys.at(-1) as string;
+  const last = String(keys.at(-1));
   if (node === null || typeof node !== 'object' || !(last in node)) return false;
   if (Array.isArray(node)) node.splice(Number(last), 1);
   else delete (node as Record<string, unknown>)[last];
@@ -40,9 +41,8 @@ export function settle(normalise: (x: unknown) => SituationInput, candidate: Sit
       return notes.length > 0 ? { input, note: `Reset to default: ${notes.join('; ')}` } : { input };
     } catch (e) {
       const message = (e as Error).message;
-      const path = /^([\w.]+):/.exec(message)?.[1];
       notes.push(message);
-      if (path === undefined || !dropPath(work, path))
+      if (!(e instanceof InputError) || !dropPath(work, e.path))
         return { input: undefined, note: `Not allowed: ${message}` };
     }
   }

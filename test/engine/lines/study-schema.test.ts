@@ -93,7 +93,7 @@ describe('errors name the field', () => {
     );
   });
   it('an unknown option', () => {
-    expect(() => config({ a: 'x', b: 'y', options: { wheel: true } })).toThrow(/^options: unknown key "wheel"/);
+    expect(() => config({ a: 'x', b: 'y', options: { wheel: true } })).toThrow(/^options\.wheel: unknown key "wheel"/);
   });
   it('defaults: DBM 3.2, 20 bounds, alternate, model defaults', () => {
     const c = config({ a: '2 files of Reg Bd(O)', b: '2 files of Reg Bd(O)' });

@@ -1,9 +1,9 @@
 /** DBA 3.0 element notation (Troop Definitions, seed 004 lines 84-200; double elements lines 275-279). */
+import { InputError } from '../../../src/core/errors.ts';
 import { describe, expect, it } from 'vitest';
 import {
   allDbaElements,
   formatDbaElement,
-  NotationError,
   parseDbaElement,
 } from '../../../src/systems/dba/notation.ts';
 
@@ -70,15 +70,14 @@ describe('parseDbaElement', () => {
     ['Mtd-4Bd', 'mounted infantry fight as their foot type'],
     ['', '"" is not DBA element notation'],
     ['Reg Bd(O)', '"Reg Bd(O)" is not DBA element notation'],
-  ])('rejects %j with a NotationError naming the bad part', (text, message) => {
+  ])('rejects %j with an InputError naming the bad part', (text, message) => {
     let error: unknown;
     try {
       parseDbaElement(text);
     } catch (e) {
       error = e;
     }
-    expect(error).toBeInstanceOf(NotationError);
-    expect((error as Error).name).toBe('NotationError');
+    expect(error).toBeInstanceOf(InputError);
     expect((error as Error).message).toContain(message);
     expect((error as Error).message).not.toContain('\n');
   });

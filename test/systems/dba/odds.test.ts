@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { enumerate } from '../../../src/core/exact.ts';
-import { dba } from '../../../src/systems/dba/index.ts';
+import { dba } from '../../../src/systems/dba/ruleset.ts';
 import { fight, resultCounts, total } from './helpers.ts';
 
 describe('results out of 36 for a pair of factors [A doubles, A wins, draw, B wins, B doubles]', () => {

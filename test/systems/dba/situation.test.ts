@@ -1,7 +1,8 @@
 /** parseDbaSituation: plain data in, a validated DbaSituation out, errors naming the field. */
 import { describe, expect, it } from 'vitest';
 import { parseDbaElement as el } from '../../../src/systems/dba/notation.ts';
-import { parseDbaSituation, SituationError } from '../../../src/systems/dba/parse-situation.ts';
+import { parseDbaSituation } from '../../../src/systems/dba/parse-situation.ts';
+import { InputError } from '../../../src/core/errors.ts';
 import { dbaSide, dbaSituation } from '../../../src/systems/dba/situation.ts';
 
 const errorOf = (input: unknown): Error => {
@@ -53,21 +54,21 @@ describe('parseDbaSituation', () => {
     ],
     [
       { a: { element: '4Bd', genral: true }, b: { element: '3Kn' } },
-      "a: Unrecognized key(s) in object: 'genral'",
+      'a.genral: unknown key "genral"',
     ],
-    [{ a: { element: '4Bd', going: 'swamp' }, b: { element: '3Kn' } }, 'a.going: Invalid enum value'],
+    [{ a: { element: '4Bd', going: 'swamp' }, b: { element: '3Kn' } }, 'a.going: must be one of "good", "rough", "bad", "dunes"'],
     [
       { a: { element: '4Bd', overlaps: 3 }, b: { element: '3Kn' } },
-      'a.overlaps: Number must be less than or equal to 2',
+      'a.overlaps: must be <=2',
     ],
     [
       { a: { element: '4Bd', overlaps: 2, flankContacts: 1 }, b: { element: '3Kn' } },
       'a.overlaps: 2 overlaps and 1 flank contacts',
     ],
-    [{ a: { element: '4Bd', flankFriends: ['4Sp', 'X'] }, b: { element: '3Kn' } }, 'a.flankFriends.1'],
-    [{ rules: 'dbm-3.2', a: { element: '4Bd' }, b: { element: '3Kn' } }, 'rules: Invalid literal value'],
-    [{ a: { element: '4Bd' } }, 'b: Required'],
-    ['4Bd v 3Kn', 'situation: Expected object, received string'],
+    [{ a: { element: '4Bd', flankFriends: ['4Sp', 'X'] }, b: { element: '3Kn' } }, 'a.flankFriends[1]'],
+    [{ rules: 'dbm-3.2', a: { element: '4Bd' }, b: { element: '3Kn' } }, 'rules: must be one of "dba-3.0"'],
+    [{ a: { element: '4Bd' } }, 'b: missing'],
+    ['4Bd v 3Kn', 'expected object, found the text'],
     [{ mode: 'shooting', a: { element: '4Bd' }, b: { element: '3Kn' } }, 'mode: shooting needs a shooter'],
     [
       { mode: 'shooting', shooters: 'both', a: { element: '4Bw' }, b: { element: '3Kn' } },
@@ -109,8 +110,7 @@ describe('parseDbaSituation', () => {
     ],
   ])('rejects %j', (input, message) => {
     const e = errorOf(input);
-    expect(e).toBeInstanceOf(SituationError);
-    expect(e.name).toBe('SituationError');
+    expect(e).toBeInstanceOf(InputError);
     expect(e.message.startsWith(message)).toBe(true);
     expect(e.message).not.toContain('\n');
   });
