@@ -17,7 +17,7 @@ import {
   gbaRules,
   parseGbaSituation,
   type GbaShockSituation,
-} from '../src/systems/gba/index.ts';
+} from '../test/systems/gba/api.ts';
 
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);

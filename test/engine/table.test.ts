@@ -6,7 +6,7 @@ import { dbmRuleSet as dbmRuleSetFor } from '../../src/systems/dbm/ruleset.ts';
 import { marginals } from '../../src/engine/cell.ts';
 import { sampleCodes, sampleWeighted } from '../../src/engine/sample.ts';
 import { compileTable, exactCounts, tableSpace } from '../../src/engine/table.ts';
-import { gba, GBA_OUTCOMES, gbaExact, parseGbaSituation } from '../../src/systems/gba/index.ts';
+import { gba, GBA_OUTCOMES, gbaExact, parseGbaSituation } from '../systems/gba/api.ts';
 import { dbm } from '../../src/systems/dbm/ruleset.ts';
 import type { DbmSituation } from '../../src/systems/dbm/situation.ts';
 import { parseElement as el } from '../../src/systems/dbm/notation.ts';

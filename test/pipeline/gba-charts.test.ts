@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runMain } from '../cli/run-main.ts';
-import { DEFAULT_GBA_CHARTS_DATA } from '../../src/systems/gba/index.ts';
+import { DEFAULT_GBA_CHARTS_DATA } from '../systems/gba/api.ts';
 import { cli } from './harness.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'debellator-charts-'));

@@ -29,13 +29,15 @@ export interface CombatSignature<T> {
 
 /**
  * When a side breaks, at the end of a bound:
- * - `fraction`: its losses reach `options.breakFraction` of its original total (DBM element equivalents,
- *   B&B Points of Confidence);
+ * - `fraction`: its losses reach `options.breakFraction` of its original total (DBM element equivalents);
+ * - `own`: the rule set's own test of its losses against its original total (B&B 0.7 ch.6 army moral:
+ *   routed when the losses level reaches the routing level);
  * - `against-enemy`: the rule set's own test of its losses against the enemy's (DBA 3.0: at least 4 lost
  *   and more than the enemy).
  */
 export type BreakRule =
   | { readonly kind: 'fraction' }
+  | { readonly kind: 'own'; readonly broken: (lost: number, reference: number) => boolean }
   | { readonly kind: 'against-enemy'; readonly defeated: (lost: number, enemyLost: number) => boolean };
 
 /** A distant shooting between two facing files, as the kernel sees it. */

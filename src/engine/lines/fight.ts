@@ -551,12 +551,13 @@ export class Battle {
 
   /**
    * Broken at the end of a bound, by the rule system's break rule (its adapter): DBM 3.2 p.25
-   * Demoralised Commands and B&B 0.7 ch.6 army moral by fraction, DBA 3.0 Winning and losing against the enemy.
+   * Demoralised Commands by fraction, B&B 0.7 ch.6 army moral by its own test, DBA 3.0 Winning and losing against the enemy.
    */
   private broken(s: Side): boolean {
     const rule = this.p.breakRule;
     if (rule.kind === 'against-enemy') return rule.defeated(this.tally[s][T_EE]!, this.tally[1 - s]![T_EE]!);
     const total = this.sides[s].eeTotal;
+    if (rule.kind === 'own') return rule.broken(this.tally[s][T_EE]! + EPS, total);
     return total > 0 && this.tally[s][T_EE]! + EPS >= this.opts.breakFraction * total;
   }
 

@@ -1,6 +1,5 @@
 /**
- * Blood and Blades base costs in army points (B&B 0.7 Table 5.4 "troops costs in AP", seed 001 lines
- * 1072-1100) and the extra modifiers listed under it, plus the C-in-C surcharge (B&B 0.7 ch.5 "budget").
+ * Blood and Blades base costs in army points (B&B 0.7 Table 5.4 "troops costs in AP") and the extra modifiers listed under it, plus the C-in-C surcharge (B&B 0.7 ch.5 "budget").
  */
 import {
   isInfantry,

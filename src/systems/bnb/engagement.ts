@@ -1,78 +1,55 @@
 /**
- * Blood and Blades 0.7 under the engagement kernel. Every combat is one B&B close combat resolved by the
- * B&B rule set (src/systems/bnb/resolve.ts). The file's 2nd and 3rd ranks are its support (B&B 0.7 ch.7
- * support); a base with strictly identical in-line neighbours on both flanks has the cohesion effect
- * (ch.7 cohesion effect); 'spent' bases leave the fight and cost half their PoC; the break rule is army
- * morale: routed when the losses level reaches a third of the reference level (ch.6 army moral).
+ * Blood and Blades 0.7 under the battle-line kernel (src/engine/lines). Every combat is one B&B close
+ * combat resolved by the B&B rules (resolve.ts). The file's 2nd and 3rd ranks are its support (B&B 0.7
+ * ch.7 support); a base with strictly identical in-line neighbours on both flanks has the cohesion effect
+ * (ch.7 cohesion effect); a spent base leaves the fight and counts half its PoC; a side routs by the army
+ * moral rule of ch.6 (morale.ts): its losses level reaches a third of its reference level.
  */
+import { z } from 'zod';
+import { InputError } from '../../core/errors.ts';
+import type { Variant, VariantSpec } from '../../core/system.ts';
+import { packTable, type LineAdapter } from '../../engine/lines/index.ts';
 import { bnbElementCost, type BnbCostTable } from './costs.ts';
-import { bnbPoc } from './morale.ts';
+import { bnbIsRouted, bnbPoc, bnbRoutingLevel } from './morale.ts';
 import { compileBnb, resolveBnbRoll } from './resolve.ts';
-import { bnbSide, type BnbRearRank, type BnbSide } from './situation.ts';
-import type { BnbElement, BnbWeapon } from './index.ts';
-import type { BnbEngagementConfig, BnbRankConfig } from '../../engagement/model.ts';
-import { packTable } from '../../engagement/situations.ts';
-import type { CombatSignature, EngagementSystem } from '../../engagement/system-adapter.ts';
+import { BNB_DICE } from './ruleset.ts';
+import { BNB_GOINGS, BNB_WEAPONS, bnbSide, type BnbGoing, type BnbRearRank, type BnbSide } from './situation.ts';
+import type { BnbElement } from './troops.ts';
+import { costTableOf } from './variant.ts';
 
 /** The parts of a BnbSide fixed by a file's state (everything but overlaps and cohesion). */
 export type BnbTemplate = Omit<BnbSide, 'overlaps' | 'cohesion'>;
 
-/**
- * A B&B rank: its cost (Table 5.4, with overrides) and its PoC (ch.6 PoC). Baggage is lost at its PoC but
- * is not part of the reference level (ch.6 army moral).
- */
-export function bnbRank(
-  element: BnbElement,
-  costs: BnbCostTable | undefined,
-  more: { readonly weapon?: BnbWeapon; readonly listPermitted?: boolean } = {},
-): BnbRankConfig {
+const sameBase = (x: BnbElement, y: BnbElement) => x.type === y.type && x.grade === y.grade && x.reg === y.reg;
+
+/** The values of a B&B rank: cost (Table 5.4 with overrides) and PoC (ch.6 PoC); Bg is not in the reference level. */
+export function bnbRankValues(element: BnbElement, costs: BnbCostTable | undefined): { ap: number; ee: number; reference?: number } {
   const ee = bnbPoc(element);
-  const rank = { element, ap: bnbElementCost(element, {}, costs), ee, ...more };
-  return element.type === 'Bg' ? { ...rank, reference: 0 } : rank;
+  const ap = bnbElementCost(element, {}, costs);
+  return element.type === 'Bg' ? { ap, ee, reference: 0 } : { ap, ee };
 }
 
-function templateOf(config: BnbEngagementConfig, line: 'a' | 'b', file: number, head: number): BnbTemplate {
-  const l = config[line];
-  const ranks = l.files[file]!.ranks;
-  const front = ranks[head];
-  if (!front) throw new Error(`file has no rank ${head}`);
-  // B&B 0.7 ch.7 support: the 2nd and 3rd ranks behind the fighting base.
-  const rear: BnbRearRank[] = ranks.slice(head + 1, head + 3).map((r) => ({
-    element: r.element,
-    ...(r.weapon !== undefined ? { weapon: r.weapon } : {}),
-    ...(r.listPermitted !== undefined ? { listPermitted: r.listPermitted } : {}),
-  }));
-  const {
-    overlaps: _o,
-    cohesion: _c,
-    ...rest
-  } = bnbSide(front.element, { going: l.going, rear, ...(front.weapon ? { weapon: front.weapon } : {}) });
-  return rest;
-}
-
-const sameBase = (x: BnbElement, y: BnbElement) =>
-  x.type === y.type && x.grade === y.grade && x.reg === y.reg;
-
-function table(_config: BnbEngagementConfig, s: CombatSignature<BnbTemplate>): Uint16Array {
-  const ov = (n: number) => Math.min(2, n) as 0 | 1 | 2;
-  const compiled = compileBnb({
-    rules: 'bnb-0.7',
-    mode: 'close',
-    bound: s.bound,
-    a: { ...s.a, overlaps: ov(s.overlapsA), cohesion: s.flankA === 1 },
-    b: { ...s.b, overlaps: ov(s.overlapsB), cohesion: s.flankB === 1 },
-  });
-  return packTable((da, db) => {
-    const r = resolveBnbRoll(compiled, da, db);
-    return {
-      a: { outcome: r.a.outcome, rearLost: 0, pursuit: r.a.pursuit },
-      b: { outcome: r.b.outcome, rearLost: 0, pursuit: r.b.pursuit },
-    };
-  });
-}
-
-export const bnbSystem: EngagementSystem<BnbEngagementConfig, BnbTemplate> = {
-  template: templateOf,
+export const bnbLineAdapter: LineAdapter<BnbElement, BnbTemplate, BnbCostTable | undefined> = {
+  dice: BNB_DICE,
+  resolveVariant: (spec: VariantSpec) => costTableOf(spec),
+  template: ({ config }, line, file, head, going) => {
+    const ranks = config[line].files[file]!.ranks;
+    const front = ranks[head];
+    if (!front) throw new Error(`file has no rank ${head}`);
+    // B&B 0.7 ch.7 support: the 2nd and 3rd ranks behind the fighting base.
+    const rear: BnbRearRank[] = ranks.slice(head + 1, head + 3).map((r) => ({
+      element: r.element,
+      ...(r.extra?.weapon !== undefined ? { weapon: r.extra.weapon as BnbRearRank['weapon'] } : {}),
+      ...(r.extra?.listPermitted !== undefined ? { listPermitted: r.extra.listPermitted as boolean } : {}),
+    }));
+    const weapon = front.extra?.weapon as BnbSide['weapon'] | undefined;
+    const { overlaps: _o, cohesion: _c, ...rest } = bnbSide(front.element, {
+      going: going as BnbGoing,
+      rear,
+      ...(weapon ? { weapon } : {}),
+    });
+    return rest;
+  },
   // B&B 0.7 ch.7 overlap: any base whose front corner touches the enemy's and is not in close combat.
   overlapCounts: () => true,
   // Flank value: 1 when both in-line neighbours are strictly identical bases (cohesion effect), else 0.
@@ -86,9 +63,46 @@ export const bnbSystem: EngagementSystem<BnbEngagementConfig, BnbTemplate> = {
       ? 1
       : 0;
   },
-  // B&B 0.7 ch.7 flee: only the base that flees (reading, docs/engagement-model.md "B&B 0.7").
+  // B&B 0.7 ch.7 flee: only the base that flees (docs/engagement-model.md "B&B 0.7").
   fleesWithFront: () => false,
-  table,
-  // B&B 0.7 ch.6 army moral: routed at a third of the reference level (options.breakFraction, default 1/3).
-  breakRule: { kind: 'fraction' },
+  table: (_ctx, s) => {
+    const ov = (n: number) => Math.min(2, n) as 0 | 1 | 2;
+    const compiled = compileBnb({
+      rules: 'bnb-0.7',
+      mode: 'close',
+      bound: s.bound,
+      a: { ...s.a, overlaps: ov(s.overlapsA), cohesion: s.flankA === 1 },
+      b: { ...s.b, overlaps: ov(s.overlapsB), cohesion: s.flankB === 1 },
+    });
+    return packTable(BNB_DICE, (d) => {
+      const r = resolveBnbRoll(compiled, d[0]!, d[1]!);
+      return {
+        a: { outcome: r.a.outcome, rearLost: 0, pursuit: r.a.pursuit },
+        b: { outcome: r.b.outcome, rearLost: 0, pursuit: r.b.pursuit },
+      };
+    });
+  },
+  // B&B 0.7 ch.6 army moral: routed when the losses level reaches a third of the reference level.
+  breakRule: { kind: 'own', broken: (lost, reference) => reference > 0 && bnbIsRouted(lost, bnbRoutingLevel(reference)) },
+  goings: BNB_GOINGS,
+  rankFields: {
+    weapon: z.enum(BNB_WEAPONS).optional().describe('Bw and Ps: what they shoot with (default bow)'),
+    listPermitted: z.boolean().optional().describe('Ps(O): the army list expressly allows this support'),
+  },
+  doubleBasing: false,
+  points: true,
+  rank: (variant: Variant, e, _index, _double, extra) => {
+    if (extra.weapon !== undefined && e.type !== 'Bw' && e.type !== 'Ps')
+      throw new InputError('only Bw and Ps carry a `weapon`', { path: ['weapon'] });
+    if (extra.listPermitted !== undefined && e.type !== 'Ps')
+      throw new InputError('only Ps take `listPermitted`', { path: ['listPermitted'] });
+    let values: { ap: number; ee: number; reference?: number };
+    try {
+      values = bnbRankValues(e, costTableOf(variant.spec));
+    } catch (err) {
+      throw new InputError((err as Error).message);
+    }
+    const keep = Object.fromEntries(Object.entries(extra).filter(([, v]) => v !== undefined));
+    return Object.keys(keep).length > 0 ? { ...values, extra: keep } : values;
+  },
 };

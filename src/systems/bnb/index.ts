@@ -1,72 +1,93 @@
-/** The Blood and Blades 0.7 rule set behind the common RuleSet contract. */
-import type { RuleSet } from '../../core/ruleset.ts';
-import { formatBnbElement } from './notation.ts';
-import { BNB_OUTCOMES, type BnbOutcome } from './outcomes.ts';
-import { compileBnb, explainBnb, resolveBnbRoll, type CompiledBnbSituation } from './resolve.ts';
-import type { BnbSituation } from './situation.ts';
-
-export type { BnbOutcome, BnbDifference, BnbPursuit } from './outcomes.ts';
-export { BNB_OUTCOMES, bnbDifference } from './outcomes.ts';
-export type {
-  BnbSituation,
-  BnbCloseSituation,
-  BnbShootingSituation,
-  BnbSide,
-  BnbRearRank,
-  BnbGoing,
-  BnbWeapon,
-  BnbMode,
+/**
+ * Blood and Blades 0.7 as one SystemModule (core/system.ts): the only thing code outside this folder
+ * imports from it.
+ */
+import type { SystemModule, Variant, VariantSpec } from '../../core/system.ts';
+import { linesModel } from '../../engine/lines/index.ts';
+import { bnbBalance } from './balance.ts';
+import { bnbElementCost, type BnbCostOptions } from './costs.ts';
+import { bnbLineAdapter } from './engagement.ts';
+import { allBnbElements, formatBnbElement, parseBnbElement } from './notation.ts';
+import type { BnbOutcome } from './outcomes.ts';
+import { bnb } from './ruleset.ts';
+import {
+  BNB_RULES_ID,
+  bnbCombatSchema,
+  bnbSideSchema,
+  bnbSituationSchema,
+  bnbToInput,
+  parseBnbSituation,
+  type BnbSituation,
 } from './situation.ts';
-export { parseBnbSituation, SituationError, bnbSide, DEFAULT_BNB_SIDE, BNB_RULES_ID } from './situation.ts';
-export type { BnbElement, BnbTroopType, BnbGrade, BnbRegularity } from './troops.ts';
-export {
-  parseBnbElement,
-  formatBnbElement,
-  NotationError,
-  allBnbElements,
-  isAllowedBnbElement,
-} from './notation.ts';
-export {
-  BNB_COSTS,
-  bnbElementCost,
-  overrideBnbCosts,
-  type BnbCostOptions,
-  type BnbCostOverride,
-} from './costs.ts';
-export {
-  compileBnb,
-  resolveBnbRoll,
-  explainBnb,
-  type BnbResolution,
-  type BnbSideResolution,
-} from './resolve.ts';
-export * from './morale.ts';
+import { BNB_GRADES, BNB_REGULARITIES, BNB_TROOP_NAMES, BNB_TROOP_TYPES, type BnbElement } from './troops.ts';
+import { costTableOf } from './variant.ts';
 
-/** B&B 0.7 ch.7 "resolving a combat": one D6 each side. */
-const DICE = [
-  { label: 'A die', sides: 6 },
-  { label: 'B die', sides: 6 },
-] as const;
+const NAME = 'Blood and Blades 0.7';
 
-// Compiled situations are cached per situation object: resolve() is called 36 times per enumeration.
-const compiled = new WeakMap<BnbSituation, CompiledBnbSituation>();
-function compiledOf(s: BnbSituation): CompiledBnbSituation {
-  let c = compiled.get(s);
-  if (!c) {
-    c = compileBnb(s);
-    compiled.set(s, c);
-  }
-  return c;
+const COST_OPTIONS: readonly { readonly id: keyof BnbCostOptions; readonly help: string }[] = [
+  { id: 'mounted', help: 'infantry mounted on vehicles' },
+  { id: 'specialSupport', help: 'Ps giving a special support the army list allows' },
+  { id: 'cInC', help: "the C-in-C's base (B&B 0.7 ch.5 budget)" },
+];
+
+function variant(spec: VariantSpec): Variant<BnbSituation, BnbOutcome, BnbElement> {
+  const costs = costTableOf(spec);
+  const house = spec.costs && Object.keys(spec.costs).length > 0;
+  return {
+    spec,
+    name: spec.name ?? (house ? `${NAME} with house rules` : NAME),
+    ruleset: bnb,
+    parseSituation: parseBnbSituation,
+    cost: (e, options = []) => {
+      const o = Object.fromEntries(
+        options.filter((x) => COST_OPTIONS.some((c) => c.id === x)).map((x) => [x, true]),
+      ) as BnbCostOptions;
+      try {
+        return bnbElementCost(e, o, costs);
+      } catch {
+        return undefined;
+      }
+    },
+  };
 }
 
-export const bnb: RuleSet<BnbSituation, BnbOutcome> = {
-  system: 'bnb',
-  outcomes: BNB_OUTCOMES,
-  describeSide: (s, id) => formatBnbElement(s[id].element),
-  dice: () => DICE,
-  resolve: (s, [dieA, dieB]) => {
-    const r = resolveBnbRoll(compiledOf(s), dieA as number, dieB as number);
-    return { a: r.a.outcome, b: r.b.outcome };
+const bnbSystem: SystemModule<BnbSituation, BnbOutcome, BnbElement> = {
+  id: 'bnb',
+  name: 'Blood and Blades',
+  source: import.meta.url,
+  versions: [{ id: BNB_RULES_ID, name: NAME }],
+  // B&B 0.7 ch.7 outcomes, worst first: destroyed, spent (leaves the table at half its PoC), flees, recoils.
+  outcomes: [
+    { id: 'destroyed', label: 'destroyed', color: '#c2362f', loss: 1, effect: true },
+    { id: 'spent', label: 'spent', atLeast: 'spent or worse', color: '#a4508b', loss: 0.5, effect: true },
+    { id: 'flee', label: 'flees', atLeast: 'flees or worse', color: '#e8833a', loss: 0, effect: true },
+    { id: 'recoil', label: 'recoils', atLeast: 'recoils or worse', color: '#e9c46a', loss: 0, effect: true },
+    { id: 'none', label: 'no effect', color: '#8fb39a', loss: 0, effect: false },
+  ],
+  situation: {
+    schema: bnbSituationSchema,
+    side: bnbSideSchema,
+    combat: bnbCombatSchema,
+    defaults: { mode: 'close', bound: 'a' },
+    toInput: bnbToInput,
+    example: () => ({ rules: BNB_RULES_ID, mode: 'close', a: { element: 'Reg Bd(O)' }, b: { element: 'Irr Cv(O)' } }),
+    modeName: (s) => (s.mode === 'close' ? 'close combat' : 'shooting'),
   },
-  explain: (s) => explainBnb(s),
+  catalogue: {
+    parse: parseBnbElement,
+    format: formatBnbElement,
+    all: allBnbElements,
+    types: BNB_TROOP_TYPES.map((t) => ({ id: t, name: BNB_TROOP_NAMES[t] })),
+    typesOf: (e) => [e.type],
+    grade: { all: BNB_GRADES, of: (e) => e.grade },
+    reg: { all: BNB_REGULARITIES, of: (e) => e.reg },
+    // B&B 0.7 ch.7 support: up to two ranks behind the fighting base, in `rear`.
+    depth: { field: 'rear', max: 3, value: (n, d) => Array.from({ length: d - 1 }, () => n) },
+    costOptions: COST_OPTIONS,
+  },
+  variant,
+  engagement: linesModel(bnbLineAdapter, { system: () => bnbSystem as never, lossName: 'Points of Confidence' }),
+  balance: bnbBalance,
 };
+
+export default bnbSystem;

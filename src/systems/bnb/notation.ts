@@ -2,6 +2,7 @@
  * The B&B element notation (B&B 0.7 ch.4 "regular", "grade"): `Reg Bd(O)`, `Irr HCh(S)`, `Wb(S)` (the
  * regularity may be left out where the cost table allows only one), parsed and printed.
  */
+import { InputError } from '../../core/errors.ts';
 import { BNB_COSTS } from './costs.ts';
 import {
   BNB_GRADES,
@@ -14,10 +15,6 @@ import {
   type BnbTroopType,
 } from './troops.ts';
 
-/** A notation error: `message` is one line and names the bad part. */
-export class NotationError extends Error {
-  override readonly name = 'NotationError';
-}
 
 const TYPE_BY_LOWER = new Map<string, BnbTroopType>(BNB_TROOP_TYPES.map((t) => [t.toLowerCase(), t]));
 const REG_BY_LOWER = new Map<string, BnbRegularity>([
@@ -43,41 +40,41 @@ export function isAllowedBnbElement(e: BnbElement): boolean {
 
 const PATTERN = /^\s*(?:([A-Za-z]+)\s+)?([A-Za-z]+)\s*\(\s*([A-Za-z])\s*\)\s*$/;
 
-/** Parse `Reg Bd(O)`, `Irr HCh(F)`, `Wb(S)`. Throws a NotationError naming the bad part. */
+/** Parse `Reg Bd(O)`, `Irr HCh(F)`, `Wb(S)`. Throws InputError naming the bad part. */
 export function parseBnbElement(text: string): BnbElement {
   const m = PATTERN.exec(text);
   if (!m) {
-    throw new NotationError(
+    throw new InputError(
       `"${text}" is not B&B element notation: expected e.g. "Reg Bd(O)" or "Irr HCh(S)" (regularity, type, grade in brackets)`,
     );
   }
   const [, regText, typeText, gradeText] = m as unknown as [string, string | undefined, string, string];
   const type = TYPE_BY_LOWER.get(typeText.toLowerCase());
   if (!type) {
-    throw new NotationError(
+    throw new InputError(
       `"${typeText}" in "${text}" is not a B&B troop type (${BNB_TROOP_TYPES.join(', ')})`,
     );
   }
   const grade = gradeText.toUpperCase() as BnbGrade;
   if (!BNB_GRADES.includes(grade)) {
-    throw new NotationError(`"${gradeText}" in "${text}" is not a grade (S, O, I, F, X)`);
+    throw new InputError(`"${gradeText}" in "${text}" is not a grade (S, O, I, F, X)`);
   }
   const allowedRegs = bnbRegularitiesOf(type, grade);
   if (regText === undefined) {
-    if (allowedRegs.length === 0) throw new NotationError(`"${text}": ${gradeError(type, grade)}`);
+    if (allowedRegs.length === 0) throw new InputError(`"${text}": ${gradeError(type, grade)}`);
     if (allowedRegs.length > 1) {
-      throw new NotationError(
+      throw new InputError(
         `"${text}": ${BNB_TROOP_NAMES[type]} (${grade}) can be regular or irregular; write "Reg ${type}(${grade})" or "Irr ${type}(${grade})"`,
       );
     }
     return { type, grade, reg: allowedRegs[0] as BnbRegularity };
   }
   const reg = REG_BY_LOWER.get(regText.toLowerCase());
-  if (!reg) throw new NotationError(`"${regText}" in "${text}" is not a regularity (Reg or Irr)`);
+  if (!reg) throw new InputError(`"${regText}" in "${text}" is not a regularity (Reg or Irr)`);
   if (!allowedRegs.includes(reg)) {
-    if (allowedRegs.length === 0) throw new NotationError(`"${text}": ${gradeError(type, grade)}`);
+    if (allowedRegs.length === 0) throw new InputError(`"${text}": ${gradeError(type, grade)}`);
     const grades = bnbGradesOf(type, reg);
-    throw new NotationError(
+    throw new InputError(
       grades.length === 0
         ? `"${text}": ${BNB_TROOP_NAMES[type]} are never ${reg === 'Reg' ? 'regular' : 'irregular'} (B&B 0.7 Table 5.4)`
         : `"${text}": ${reg} ${type} cannot be (${grade}); ${reg} ${type} grades are ${grades.join(', ')} (B&B 0.7 Table 5.4)`,

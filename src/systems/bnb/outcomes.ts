@@ -126,7 +126,7 @@ function big(x: Loss): OutcomeReading {
   return r('destroyed', `${lt} destroyed`);
 }
 
-/** Table 7.4: fs_A + 2 cf_A <= fs_Z (the seed's garbled heading read so, docs/rulings.md, Blood and Blades). */
+/** Table 7.4: fs_A + 2 cf_A <= fs_Z (the heading, garbled in our copy, read so: docs/rulings.md, Blood and Blades). */
 function veryBig(x: Loss): OutcomeReading {
   const r = (outcome: BnbOutcome, reason: string) => ({ outcome, reason, rule: cite('veryBig') });
   if (x.l.el.type === 'Ps' && x.w.el.type === 'El') return r('flee', 'Ps flee from El');

@@ -1,5 +1,5 @@
 /**
- * Blood and Blades troop types, grades and regularity (B&B 0.7 ch.4 Troops, seed 001 lines 548-710).
+ * Blood and Blades troop types, grades and regularity (B&B 0.7 ch.4 Troops).
  * Which (regularity, type, grade) combinations exist is read off the cost table (B&B 0.7 Table 5.4):
  * a dash there means the rules do not allow that element.
  */

@@ -5,6 +5,8 @@
  * default, or a user's own card) into typed lookup tables. Pure: no file access here.
  */
 import { z } from 'zod';
+import { InputError } from '../../core/errors.ts';
+import { parseWith } from '../../core/schema-issues.ts';
 import DEFAULT_CHARTS_JSON from './charts.json' with { type: 'json' };
 import type { MissileClass, UnitProfile, UnitType } from './units.ts';
 
@@ -108,9 +110,7 @@ const schema = z.object({
 });
 
 function fail(path: string, message: string): never {
-  const e = new Error(`${path}: ${message}`);
-  e.name = 'ChartError';
-  throw e;
+  throw new InputError(message, { path: path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)) });
 }
 
 function grid<R extends string, C extends string, V>(
@@ -137,16 +137,11 @@ function grid<R extends string, C extends string, V>(
 }
 
 /**
- * Validates a chart object (the shape of charts.json) and returns lookup tables. Throws an Error named
- * 'ChartError' whose message starts with the path of the bad field.
+ * Validates a chart object (the shape of charts.json) and returns lookup tables. Throws InputError with
+ * the path of the bad field within the chart file.
  */
 export function loadGbaCharts(input: unknown): GbaCharts {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    fail(issue ? issue.path.join('.') || '(root)' : '(root)', issue ? issue.message : 'invalid charts');
-  }
-  const c = parsed.data;
+  const c = parseWith(schema, input);
   const shockCrt = c.shockCrt.rows.map((row) =>
     row.map((cell) => {
       const m = cellRe.exec(cell) as RegExpExecArray;

@@ -1,118 +1,84 @@
 /**
- * The Great Battles of Alexander (5th edition) combat rule set behind the common RuleSet contract:
- * shock combat (9.0) and missile fire (8.0), charts from charts.json (or the caller's own).
- *
- * Dice: `dice()` lists only the d10s this situation can ever read (a unit that takes no pre-shock check
- * has no pre-shock die); each is a DieSpec face 1..10 read as GBA DR 0..9. `resolve` walks a DAG
- * unfolded once per situation, so core `enumerate` stays exact. Its cost is 10^dice; `gbaExact` gives
- * the same counts from the DAG directly and is the one to use when many dice are involved.
+ * The Great Battles of Alexander (5th edition) as one SystemModule (core/system.ts): the only thing code
+ * outside this folder imports from it. Units are counters with ratings rather than a catalogue of named
+ * elements, and there are no points: GBA has odds, charts a user may replace (9.5), and the
+ * repeated-shock engagement model.
  */
-import type { ExactDistribution } from '../../core/exact.ts';
-import { distributionFromCounts, tally } from '../../core/exact.ts';
-import type { JointOutcome, RuleSet, SideId } from '../../core/ruleset.ts';
-import { DEFAULT_GBA_CHARTS, type GbaCharts } from './charts.ts';
-import { explainGba } from './explain.ts';
-import { exactCounts, MAX_EXACT_DICE, unfold, walk, type Dag } from './machine.ts';
-import { compileMissile, missileMachine } from './missile.ts';
+import { InputError } from '../../core/errors.ts';
+import type { OutcomeInfo, SystemModule, Variant, VariantSpec } from '../../core/system.ts';
+import { DEFAULT_GBA_CHARTS, loadGbaCharts, type GbaCharts } from './charts.ts';
+import { gbaEngagementModel } from './engagement/index.ts';
 import { GBA_OUTCOMES, type GbaOutcome } from './outcomes.ts';
-import { compileShock, shockMachine } from './shock.ts';
-import { SituationError, type GbaSituation, type GbaUnit } from './situation.ts';
+import { gbaCombatSchema, gbaSideSchema, gbaSituationSchema, gbaToInput, parseGbaSituation } from './parse.ts';
+import { gbaRules } from './ruleset.ts';
+import type { GbaSituation } from './situation.ts';
 
-export type { GbaOutcome } from './outcomes.ts';
-export { GBA_OUTCOMES } from './outcomes.ts';
-export type {
-  GbaSituation,
-  GbaShockSituation,
-  GbaMissileSituation,
-  GbaSide,
-  GbaUnit,
-  GbaLeader,
-} from './situation.ts';
-export { SituationError };
-export { parseGbaSituation } from './parse.ts';
-export { loadGbaCharts, DEFAULT_GBA_CHARTS, DEFAULT_GBA_CHARTS_DATA, type GbaCharts } from './charts.ts';
-export { resolveShockDetailed, type ShockReport, type ShockUnitReport } from './shock-report.ts';
-export { resolveMissileDetailed, type MissileReport } from './missile.ts';
-export { checkGbaSituation } from './legality.ts';
-export {
-  netCharismaDrm,
-  personalCombat,
-  rallyAttempt,
-  type LeaderState,
-  type RallyResult,
-} from './leaders.ts';
-export type { UnitType, UnitClass, MissileClass, MissileSupply } from './units.ts';
-export type { Facing, Superiority, CrtCell } from './charts.ts';
+const VERSION = 'gba-5';
+const NAME = 'GBA 5th edition';
 
-/** Unfolds a situation's resolution into its DAG (throws SituationError on an illegal situation). */
-export function gbaDag(s: GbaSituation, charts: GbaCharts = DEFAULT_GBA_CHARTS): Dag {
-  return s.mode === 'shock'
-    ? unfold(shockMachine(compileShock(s, charts)))
-    : unfold(missileMachine(compileMissile(s, charts)));
-}
+/** Dark red for a rout, then red and amber to green as the cohesion hits a side carries fall (10.1-10.2). */
+const COLORS = ['#6e1d1a', '#a62c27', '#c2362f', '#cf4f33', '#db6836', '#e8833a', '#eba34f', '#e9c46a', '#c4c98a', '#8fb39a'];
 
-function formatUnit(u: GbaUnit): string {
-  const type = u.class ? `${u.type}/${u.class}` : u.type;
-  const extra = [
-    `TQ ${u.tq}`,
-    `Size ${u.size}`,
-    ...(u.missile ? [u.missile] : []),
-    ...(u.hits ? [`${u.hits} hits`] : []),
-  ];
-  return `${u.name ? `${u.name} ` : ''}${type} (${extra.join(', ')})`;
-}
+const OUTCOMES: OutcomeInfo<GbaOutcome>[] = GBA_OUTCOMES.map((id, i) => {
+  const color = COLORS[i]!;
+  // A rout takes the unit out of the fight; hits are not losses (balance studies do not apply to GBA).
+  if (id === 'rout') return { id, label: 'routs', color, loss: 1, effect: true };
+  const hits = Number(id.slice('hits:'.length));
+  const label = hits === 1 ? '1 hit' : `${hits} hits`;
+  return hits === 0
+    ? { id, label, color, loss: 0, effect: false }
+    : { id, label, atLeast: `${hits}+ hits or rout`, color, loss: 0, effect: true };
+});
 
-/** Builds the rule set over a chart set (the default, or a user's card loaded with loadGbaCharts). */
-export function gbaRules(charts: GbaCharts = DEFAULT_GBA_CHARTS): RuleSet<GbaSituation, GbaOutcome> & {
-  exact(s: GbaSituation): ExactDistribution<GbaOutcome>;
-} {
-  const cache = new WeakMap<GbaSituation, Dag>();
-  const dagOf = (s: GbaSituation): Dag => {
-    let d = cache.get(s);
-    if (!d) {
-      d = gbaDag(s, charts);
-      cache.set(s, d);
-    }
-    return d;
-  };
-  return {
-    system: 'gba',
-    outcomes: GBA_OUTCOMES,
-    describeSide: (s: GbaSituation, id: SideId) => s[id].units.map(formatUnit).join(' + '),
-    dice: (s) => dagOf(s).dice,
-    // The events (breakthrough, leader casualty, supply) are reported by `exact` only: `resolve` keeps the
-    // common contract of an outcome pair.
-    resolve: (s, dice): JointOutcome<GbaOutcome> => {
-      const r = walk(dagOf(s), dice);
-      return { a: GBA_OUTCOMES[r.a] as GbaOutcome, b: GBA_OUTCOMES[r.b] as GbaOutcome };
-    },
-    explain: (s) => explainGba(s, charts),
-    exact: (s) => exactFromDag(dagOf(s)),
-  };
-}
+/** Rule sets per chart set: a variant is asked for often (every study, every worker shard). */
+const rulesByCharts = new Map<string, ReturnType<typeof gbaRules>>();
 
-/** Same result as core `enumerate(gba, s)`, computed on the DAG (fast whatever the number of dice). */
-function exactFromDag(dag: Dag): ExactDistribution<GbaOutcome> {
-  const n = GBA_OUTCOMES.length;
-  if (dag.roles.length > MAX_EXACT_DICE) {
-    throw new SituationError(
-      `units: this combat can roll ${dag.roles.length} dice; exact odds handle at most ${MAX_EXACT_DICE}`,
-    );
+function variant(spec: VariantSpec): Variant<GbaSituation, GbaOutcome, never> {
+  if (spec.version !== VERSION)
+    throw new InputError(`"${spec.version}" is not a GBA version (${VERSION})`, { path: ['version'] });
+  if (spec.costs && Object.keys(spec.costs).length > 0)
+    throw new InputError('GBA has no points: cost overrides do not apply', { path: ['costs'] });
+  if (spec.rules && Object.keys(spec.rules).length > 0)
+    throw new InputError('GBA has no rule switches to override; replace its charts instead', { path: ['rules'] });
+  const charts = (spec.charts as GbaCharts | undefined) ?? DEFAULT_GBA_CHARTS;
+  const key = JSON.stringify(charts);
+  let ruleset = rulesByCharts.get(key);
+  if (!ruleset) {
+    ruleset = gbaRules(charts);
+    rulesByCharts.set(key, ruleset);
   }
-  const { space, counts, events } = exactCounts(dag, n);
-  const ev = dag.events.map((e, i) => ({
-    id: e.id,
-    label: e.label,
-    rule: e.rule,
-    ...tally(events[i] as number, space),
-  }));
-  return { ...distributionFromCounts(GBA_OUTCOMES, counts, space), events: ev };
+  return {
+    spec,
+    name: charts === DEFAULT_GBA_CHARTS ? NAME : `${NAME}, charts "${charts.id}"`,
+    ruleset,
+    parseSituation: (input) => parseGbaSituation(input, charts),
+  };
 }
 
-const DEFAULT_RULES = gbaRules();
+const gbaSystem: SystemModule<GbaSituation, GbaOutcome, never> = {
+  id: 'gba',
+  name: 'GBA',
+  source: import.meta.url,
+  versions: [{ id: VERSION, name: NAME }],
+  outcomes: OUTCOMES,
+  situation: {
+    schema: gbaSituationSchema,
+    side: gbaSideSchema,
+    combat: gbaCombatSchema,
+    defaults: { mode: 'shock' },
+    toInput: gbaToInput,
+    example: () => ({
+      rules: VERSION,
+      mode: 'shock',
+      a: { units: [{ name: 'Phalanx', type: 'PH', tq: 7, size: 10, moved: true }] },
+      b: { units: [{ name: 'Hoplites', type: 'HI', class: 'HO', tq: 6, size: 8 }] },
+    }),
+    modeName: (s) => (s.mode === 'shock' ? 'shock' : 'missile fire'),
+  },
+  // GBA 5e 9.5: the charts a user may replace with their own card, validated here.
+  charts: { load: loadGbaCharts },
+  variant,
+  engagement: gbaEngagementModel as never,
+};
 
-/** GBA 5e with the default (GBOHC-recovered) charts. */
-export const gba: RuleSet<GbaSituation, GbaOutcome> = DEFAULT_RULES;
-
-/** Exact distribution of one situation with the default charts; equals core `enumerate(gba, s)`. */
-export const gbaExact = (s: GbaSituation): ExactDistribution<GbaOutcome> => DEFAULT_RULES.exact(s);
+export default gbaSystem;

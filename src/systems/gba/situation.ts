@@ -89,8 +89,3 @@ export interface GbaMissileSituation {
 }
 
 export type GbaSituation = GbaShockSituation | GbaMissileSituation;
-
-/** Bad situation input. The message starts with the path of the field at fault. */
-export class SituationError extends Error {
-  override readonly name = 'SituationError';
-}

@@ -1,5 +1,5 @@
 /**
- * GBA unit types, classes and missile classes (GBA 5e 2.2-2.4, seed 002 lines 12-20) and the capability
+ * GBA unit types, classes and missile classes (GBA 5e 2.2-2.4) and the capability
  * predicates the combat rules ask about. Ratings (TQ, Size, missile class) are per counter, so they live
  * on the unit in the situation, not here.
  */

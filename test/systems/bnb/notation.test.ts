@@ -45,7 +45,7 @@ describe('B&B element notation', () => {
   });
 });
 
-describe('B&B notation errors are NotationErrors naming the bad part, on one line', () => {
+describe('B&B notation errors are InputErrors naming the bad part, on one line', () => {
   const cases: [string, RegExp][] = [
     ['Reg Kn(O)', /"Kn" in "Reg Kn\(O\)" is not a B&B troop type/],
     ['Reg Bd(Q)', /"Q" in "Reg Bd\(Q\)" is not a grade/],
@@ -60,7 +60,7 @@ describe('B&B notation errors are NotationErrors naming the bad part, on one lin
   for (const [text, message] of cases) {
     it(`"${text}"`, () => {
       const e = notationError(text);
-      expect(e.name).toBe('NotationError');
+      expect(e.name).toBe('InputError');
       expect(e.message).toMatch(message);
       expect(e.message).not.toContain('\n');
     });

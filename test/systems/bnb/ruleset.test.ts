@@ -1,7 +1,7 @@
 /** The B&B rule set behind the RuleSet contract: exact odds by enumeration of one D6 each side. */
 import { describe, expect, it } from 'vitest';
 import { enumerate } from '../../../src/core/exact.ts';
-import { bnb } from '../../../src/systems/bnb/index.ts';
+import { bnb } from '../../../src/systems/bnb/ruleset.ts';
 import { compileBnb, resolveBnbRoll } from '../../../src/systems/bnb/resolve.ts';
 import { close, shot, side } from './helpers.ts';
 

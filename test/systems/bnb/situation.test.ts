@@ -1,4 +1,4 @@
-/** parseBnbSituation: plain objects in, validated BnbSituation out, SituationError naming the field. */
+/** parseBnbSituation: plain objects in, validated BnbSituation out, InputError naming the field. */
 import { describe, expect, it } from 'vitest';
 import { parseBnbSituation } from '../../../src/systems/bnb/situation.ts';
 
@@ -68,7 +68,7 @@ describe('parseBnbSituation', () => {
     [
       'a bad rear element',
       { ...base, a: { element: 'Reg Sp(O)', rear: [{ element: 'Reg Wb(O)' }] } },
-      /^a\.rear\.0\.element: .*never regular/,
+      /^a\.rear\[0\]\.element: .*never regular/,
     ],
     [
       'three rear ranks',
@@ -85,9 +85,9 @@ describe('parseBnbSituation', () => {
     [
       'an unknown field',
       { ...base, a: { element: 'Reg Bd(O)', flank: true } },
-      /^a: unknown field\(s\) flank/,
+      /^a\.flank: unknown key \"flank\"/,
     ],
-    ['a bad mode', { ...base, mode: 'melee' }, /^mode: must be "close" or "shooting"/],
+    ['a bad mode', { ...base, mode: 'melee' }, /^mode: must be one of "close", "shooting"/],
     ['a bad going', { ...base, a: { element: 'Reg Bd(O)', going: 'swamp' } }, /^a\.going: /],
     ['another rule set', { ...base, rules: 'dbm-3.2' }, /^rules: /],
     ['a missing side', { rules: 'bnb-0.7', mode: 'close', bound: 'a', a: { element: 'Reg Bd(O)' } }, /^b: /],
@@ -96,7 +96,7 @@ describe('parseBnbSituation', () => {
       { ...base, mode: 'shooting', shooters: 'a' },
       /^shooters: a is Bd, and only Bw shoot/,
     ],
-    ['shooting with no Bw', { ...base, mode: 'shooting' }, /^shooters: neither side is Bw/],
+    ['shooting with no Bw', { ...base, mode: 'shooting' }, /^mode: shooting needs a shooter: neither side is Bw/],
     [
       'extra shooters for a non-shooter',
       { ...base, a: { element: 'Reg Bd(O)', extraShooters: 1 } },
@@ -113,12 +113,12 @@ describe('parseBnbSituation', () => {
       { ...base, a: { element: 'Reg Bd(O)', defendingRiverEdge: true } },
       /^a\.defendingRiverEdge: only against a wading opponent/,
     ],
-    ['not an object', 42, /^\(situation\): /],
+    ['not an object', 42, /^expected object, found number 42$/],
   ];
   for (const [what, input, message] of errors) {
-    it(`rejects ${what} with a SituationError starting with the field path`, () => {
+    it(`rejects ${what} with an InputError starting with the field path`, () => {
       const e = situationError(input);
-      expect(e.name).toBe('SituationError');
+      expect(e.name).toBe('InputError');
       expect(e.message).toMatch(message);
     });
   }

@@ -1,7 +1,7 @@
 /** GBA 5e 9.17 Push of Shields / Breakthrough, 9.18 Collapse and the 10.15 examples. */
 import { describe, expect, it } from 'vitest';
 import { breakthrough } from '../../../src/systems/gba/hits.ts';
-import { resolveShockDetailed } from '../../../src/systems/gba/index.ts';
+import { resolveShockDetailed } from './api.ts';
 import { shock, side } from './helpers.ts';
 
 describe('9.17 breakthrough', () => {

@@ -39,14 +39,14 @@ describe('loadGbaCharts', () => {
     crt.rows[0] = crt.rows[0]!.replace(/^6\(1\)/, '7(1)');
     expect(loadGbaCharts(c).shockCrt[0]![0]).toEqual({ attacker: 7, defender: 1 });
   });
-  it('rejects a malformed cell with a ChartError naming the field', () => {
+  it('rejects a malformed cell with an InputError naming the field', () => {
     const c = copy();
     (c.shockCrt as { rows: string[] }).rows[2] = '5(1) x 4(2)';
-    expect(() => loadGbaCharts(c)).toThrow(/^shockCrt\.rows\.2/);
+    expect(() => loadGbaCharts(c)).toThrow(/^shockCrt\.rows\[2\]/);
     try {
       loadGbaCharts(c);
     } catch (e) {
-      expect((e as Error).name).toBe('ChartError');
+      expect((e as Error).name).toBe('InputError');
     }
   });
   it('rejects a Clash of Spears section missing a defender row', () => {

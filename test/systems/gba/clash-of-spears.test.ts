@@ -10,7 +10,7 @@ import {
   parseGbaSituation,
   resolveShockDetailed,
   type GbaShockSituation,
-} from '../../../src/systems/gba/index.ts';
+} from './api.ts';
 import { shockSuperiority } from '../../../src/systems/gba/superiority.ts';
 import { unit } from './helpers.ts';
 

@@ -13,8 +13,8 @@ import {
   resolveShockDetailed,
   type GbaMissileSituation,
   type GbaShockSituation,
-} from '../../../src/systems/gba/index.ts';
-import { gbaDag } from '../../../src/systems/gba/index.ts';
+} from './api.ts';
+import { gbaDag } from './api.ts';
 import { missile, shock, side } from './helpers.ts';
 
 /** Brute force: each declared die rolled through every face, read as DR face-1 under its role. */

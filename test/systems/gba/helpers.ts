@@ -4,7 +4,7 @@ import {
   type GbaMissileSituation,
   type GbaShockSituation,
   type GbaUnit,
-} from '../../../src/systems/gba/index.ts';
+} from './api.ts';
 
 export const shock = (x: Record<string, unknown>): GbaShockSituation =>
   parseGbaSituation({ rules: 'gba-5', mode: 'shock', ...x }) as GbaShockSituation;

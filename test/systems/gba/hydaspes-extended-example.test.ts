@@ -7,7 +7,7 @@ import {
   parseGbaSituation,
   resolveShockDetailed,
   type GbaShockSituation,
-} from '../../../src/systems/gba/index.ts';
+} from './api.ts';
 
 const shock = (x: unknown): GbaShockSituation => parseGbaSituation(x) as GbaShockSituation;
 

@@ -1,7 +1,7 @@
 /** GBA 5e 9.14 leader casualties, 9.16 step 3 Charisma, 9.21 Personal Combat, 10.27 Rally. */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GBA_CHARTS as charts } from '../../../src/systems/gba/charts.ts';
-import { gbaExact, resolveShockDetailed } from '../../../src/systems/gba/index.ts';
+import { gbaExact, resolveShockDetailed } from './api.ts';
 import { netCharismaDrm, personalCombat, rallyAttempt } from '../../../src/systems/gba/leaders.ts';
 import { shock, side } from './helpers.ts';
 

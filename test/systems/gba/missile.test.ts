@@ -1,6 +1,6 @@
 /** GBA 5e 8.15-8.19 missile fire, with the 8.15 and 8.16 examples. */
 import { describe, expect, it } from 'vitest';
-import { gba, gbaExact, resolveMissileDetailed } from '../../../src/systems/gba/index.ts';
+import { gba, gbaExact, resolveMissileDetailed } from './api.ts';
 import { missile, side } from './helpers.ts';
 
 const cretans = { name: 'Cretan archers', type: 'SK', tq: 4, size: 1, missile: 'A' };

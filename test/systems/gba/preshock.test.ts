@@ -1,6 +1,6 @@
 /** GBA 5e 9.13 The Charge: who checks, the modifiers, the two-hex saving roll, and what a rout ends. */
 import { describe, expect, it } from 'vitest';
-import { gba, gbaExact, resolveShockDetailed } from '../../../src/systems/gba/index.ts';
+import { gba, gbaExact, resolveShockDetailed } from './api.ts';
 import { savingRollStands } from '../../../src/systems/gba/preshock.ts';
 import { shock, side } from './helpers.ts';
 

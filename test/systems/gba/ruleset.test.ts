@@ -10,7 +10,7 @@ import {
   DEFAULT_GBA_CHARTS_DATA,
   parseGbaSituation,
   SituationError,
-} from '../../../src/systems/gba/index.ts';
+} from './api.ts';
 import { missile, shock, side } from './helpers.ts';
 
 const errorOf = (x: unknown): SituationError => {

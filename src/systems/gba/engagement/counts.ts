@@ -3,7 +3,7 @@
  * Float64Array that shards fill and the runner adds element by element, and the shard kernel.
  */
 import { createRng, type Rng } from '../../../core/rng.ts';
-import type { GbaShockSituation } from '../index.ts';
+import type { GbaShockSituation } from '../situation.ts';
 import { gbaEngagementOptions, type GbaEngagementOptions, type GbaEngagementPayload } from './model.ts';
 import { GbaEngagementPlayer } from './rounds.ts';
 

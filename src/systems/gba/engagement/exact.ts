@@ -4,13 +4,10 @@
  * (`gbaExact`, whose side outcome is the single unit's fate). Used to check the Monte Carlo kernel; the
  * same round situations (rounds.ts) drive both.
  */
-import {
-  DEFAULT_GBA_CHARTS,
-  gbaRules,
-  type GbaCharts,
-  type GbaOutcome,
-  type GbaShockSituation,
-} from '../index.ts';
+import { DEFAULT_GBA_CHARTS, type GbaCharts } from '../charts.ts';
+import type { GbaOutcome } from '../outcomes.ts';
+import { gbaRules } from '../ruleset.ts';
+import type { GbaShockSituation } from '../situation.ts';
 import type { GbaEngagementOptions } from './model.ts';
 import { attackerOf, roundSituation } from './rounds.ts';
 

@@ -3,7 +3,8 @@
  * units or small groups, cohesion hits carried from round to round, until every unit of a side has routed
  * or a round limit is reached. This module holds the plain-data options and the result of one engagement.
  */
-import type { Facing, GbaCharts, GbaShockSituation } from '../index.ts';
+import type { Facing, GbaCharts } from '../charts.ts';
+import type { GbaShockSituation } from '../situation.ts';
 
 /**
  * Who shocks in rounds 2 and later (round 1 is always the situation as given).

@@ -6,7 +6,8 @@
  * routed unit's hits and the leaders' state after the CRT roll do not split nodes; the event flags do). The result of a
  * resolution is exactly that of `resolveShockDetailed` on the same rolls (test/systems/gba/engagement checks it).
  */
-import { DEFAULT_GBA_CHARTS, type GbaCharts, type GbaShockSituation } from '../index.ts';
+import { DEFAULT_GBA_CHARTS, type GbaCharts } from '../charts.ts';
+import type { GbaShockSituation } from '../situation.ts';
 import type { Machine } from '../machine.ts';
 import { finalHits } from '../shock-collapse.ts';
 import { compileShock, ROUTED, type CompiledShock, type ShockState } from '../shock-state.ts';
@@ -39,7 +40,7 @@ export class ShockResolver {
   private readonly memo = new Map<string, Node>();
   private readonly root: Node;
 
-  /** Throws a SituationError if the situation is not a legal shock. */
+  /** Throws InputError if the situation is not a legal shock. */
   constructor(situation: GbaShockSituation, charts: GbaCharts = DEFAULT_GBA_CHARTS) {
     this.c = compileShock(situation, charts);
     this.m = shockMachine(this.c);

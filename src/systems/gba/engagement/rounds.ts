@@ -5,14 +5,10 @@
  * 0-9. Between rounds every unit keeps the cohesion hits it ended with (Recovery, 10.16, needs a unit not
  * adjacent to the enemy) and a routed unit is out of the fight (it rout-moves away, 10.2).
  */
-import {
-  checkGbaSituation,
-  DEFAULT_GBA_CHARTS,
-  SituationError,
-  type GbaCharts,
-  type GbaShockSituation,
-  type GbaUnit,
-} from '../index.ts';
+import { InputError } from '../../../core/errors.ts';
+import { DEFAULT_GBA_CHARTS, type GbaCharts } from '../charts.ts';
+import { checkGbaSituation } from '../legality.ts';
+import type { GbaShockSituation, GbaUnit } from '../situation.ts';
 import { canShockAttack } from '../units.ts';
 import { SHOCK_EVENT } from '../shock-state.ts';
 import { ShockResolver } from './resolver.ts';
@@ -103,7 +99,7 @@ export function roundSituation(
     checkGbaSituation(situation, charts);
   } catch (e) {
     // e.g. the new chosen pair has no Clash of Spears column, or a skirmisher is now first (9.15).
-    if (e instanceof SituationError) return { situation: null, order: [] };
+    if (e instanceof InputError) return { situation: null, order: [] };
     throw e;
   }
   return { situation, order };
@@ -123,8 +119,8 @@ export class GbaEngagementPlayer {
     readonly charts: GbaCharts = DEFAULT_GBA_CHARTS,
   ) {
     this.units = base.a.units.length + base.b.units.length;
-    // Round 1 must be a legal shock (throws a SituationError otherwise).
-    if (base.mode !== 'shock') throw new SituationError('mode: an engagement is fought by shock');
+    // Round 1 must be a legal shock (throws InputError otherwise).
+    if (base.mode !== 'shock') throw new InputError('an engagement is fought by shock', { path: ['mode'] });
     checkGbaSituation(base, charts);
     checkRoutPoints(base, options);
     const rp = options.routPoints;

@@ -1,6 +1,7 @@
 /** The result of a GBA engagement study read off merged counts (plain, JSON-serialisable data). */
-import { wilson, type Proportion } from '../../../engagement/summary.ts';
-import type { GbaShockSituation } from '../index.ts';
+import { wilson } from '../../../core/statistics.ts';
+import type { Proportion } from '../../../core/system.ts';
+import type { GbaShockSituation } from '../situation.ts';
 import { gbaCountsLayout, ROUTED_BIN, UNIT_BINS } from './counts.ts';
 import type { GbaEngagementOptions } from './model.ts';
 

@@ -14,7 +14,7 @@ import {
   runGbaEngagementCounts,
 } from '../../../../src/systems/gba/engagement/index.ts';
 import { createRng } from '../../../../src/core/rng.ts';
-import { gbaExact } from '../../../../src/systems/gba/index.ts';
+import { gbaExact } from '../api.ts';
 import { inInterval, shock, side } from './helpers.ts';
 
 const eventP = (s: Parameters<typeof gbaExact>[0], id: string): number =>

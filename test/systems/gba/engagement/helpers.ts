@@ -1,5 +1,5 @@
 /** Builders and a 99.9% Wilson interval for the GBA engagement tests. */
-import { parseGbaSituation, type GbaShockSituation } from '../../../../src/systems/gba/index.ts';
+import { parseGbaSituation, type GbaShockSituation } from '../api.ts';
 
 export const shock = (x: Record<string, unknown>): GbaShockSituation =>
   parseGbaSituation({ rules: 'gba-5', mode: 'shock', ...x }) as GbaShockSituation;

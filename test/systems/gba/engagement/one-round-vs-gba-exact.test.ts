@@ -12,7 +12,7 @@ import {
   UNIT_BINS,
 } from '../../../../src/systems/gba/engagement/index.ts';
 import { ShockResolver } from '../../../../src/systems/gba/engagement/resolver.ts';
-import { gbaExact, resolveShockDetailed, type GbaShockSituation } from '../../../../src/systems/gba/index.ts';
+import { gbaExact, resolveShockDetailed, type GbaShockSituation } from '../api.ts';
 import { inInterval, shock, side } from './helpers.ts';
 
 const N = 20000;

@@ -16,7 +16,7 @@ import {
   runGbaEngagementCounts,
   UNIT_BINS,
 } from '../../../../src/systems/gba/engagement/index.ts';
-import { gbaExact } from '../../../../src/systems/gba/index.ts';
+import { gbaExact } from '../api.ts';
 import { runShard } from '../../../../src/run/kernels.ts';
 import { inInterval, phalanxVsHoplites, shock, side } from './helpers.ts';
 
