@@ -7,6 +7,7 @@ import { InputError } from '../core/errors.ts';
 import { fieldsOf, flagOf, type FieldEntry } from '../core/fields.ts';
 import { suggestion } from '../core/suggest.ts';
 import type { AnySystem } from '../core/system.ts';
+import { allSystems } from '../systems/registry.ts';
 
 export interface FlagSpec {
   /** Without side prefix. */
@@ -103,8 +104,13 @@ export function applyFlags(
       if (opts[camel(name)] === undefined || ownIds.has(id)) continue;
       const mine = own.filter((f) => f.side === spec.side).map((f) => (f.side ? `${name.slice(0, 2)}${f.flag}` : f.flag));
       const hint = suggestion(name, mine);
+      // Whose flag it is, so the user can add the --rules it needs.
+      const owners = allSystems()
+        .filter((s) => s.id !== system.id && systemFlags(s).some((f) => `${f.side ? 'side:' : ''}${f.flag}` === id))
+        .map((s) => `${s.name} (--rules ${s.versions[s.versions.length - 1]!.id})`);
+      const whose = owners.length > 0 ? `; it is a flag of ${owners.join(', ')}` : '';
       throw new InputError(
-        `--${name} is not a ${system.name} flag${hint ? `; did you mean --${hint}?` : ''} (see odds --help)`,
+        `--${name} is not a ${system.name} flag${hint ? `; did you mean --${hint}?` : whose} (see odds --help)`,
       );
     }
   }

@@ -148,6 +148,11 @@ export interface EngagementModel<C = unknown> {
   kernel(config: C, rng: RandomSource, samples: number): Counts;
   /** The summary of merged counts. */
   summarise(config: C, counts: Counts): EngagementSummary;
+  /**
+   * Just who won, read off counts without the whole summary (balance studies read thousands of small
+   * count arrays): engagements, A wins, B wins, both broke, undecided.
+   */
+  decisions(config: C, counts: Counts): readonly [number, number, number, number, number];
   /** Engagements per shard (a fixed part of the results' identity). */
   readonly shardSize: number;
   /** The goings a battlefield's terrain may name, in the system's terms (models with terrain). */

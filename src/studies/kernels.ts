@@ -44,7 +44,7 @@ const engagementKernel: ShardKernel = async (payload, rng, samples) => {
 
 const variants = new Map<string, Variant>();
 const lineUps = new Map<string, unknown>();
-const LINE_UP_MEMO = 8192;
+const LINE_UP_MEMO = 256;
 
 /**
  * A balance job (studies/balance/design.ts): one element at one count against every field opponent;
@@ -78,8 +78,7 @@ const balanceKernel: ShardKernel = async (payload, rng, samples) => {
       if (lineUps.size >= LINE_UP_MEMO) lineUps.delete(lineUps.keys().next().value as string);
       lineUps.set(key, config);
     }
-    const s = model.summarise(config, model.kernel(config, rng, p.engagements));
-    out.set([s.samples, s.aWins.count, s.bWins.count, s.mutual.count, s.undecided.count], j * PER_OPPONENT);
+    out.set(model.decisions(config, model.kernel(config, rng, p.engagements)), j * PER_OPPONENT);
   });
   return out;
 };

@@ -42,10 +42,15 @@ export function registerOdds(program: Command, exit: { code: number }): void {
       if (typeof file.data !== 'object' || file.data === null || Array.isArray(file.data))
         throw new InputError('the situation must be a mapping with keys a and b', { file: file.file, line: 1 });
       input = structuredClone(file.data) as Record<string, unknown>;
-    } else if (a === undefined || b === undefined)
-      throw new InputError('give two elements (e.g. odds "Reg Bd(O)" "Irr Wb(S)") or --situation FILE');
+    }
     const rules = String(opts.rules ?? input.rules ?? defaultRulesId());
     const system = requireSystem(rules, []);
+    if (file === undefined && (a === undefined || b === undefined))
+      throw new InputError(
+        system.catalogue
+          ? 'give two elements (e.g. odds "Reg Bd(O)" "Irr Wb(S)") or --situation FILE'
+          : `${system.name} sides are units, not elements: give --situation FILE (docs/situation.md)`,
+      );
     input.rules = rules;
     if (a !== undefined) sideOf(input, 'a').element = a;
     if (b !== undefined) sideOf(input, 'b').element = b;

@@ -152,6 +152,7 @@ export function registerRun(program: Command, exit: { code: number }): void {
         return;
       }
       const { buildResults } = await import('../../pipeline/results.ts');
+      if (!quiet) process.stderr.write(`debellator: ${loaded.name}: sampling done; analysing and writing the report\n`);
       const results = buildResults(loaded, counts.complete, { tool, options });
       const reproduce = `npx debellator run ${loaded.file} --seed ${loaded.seed}${flags.samples !== undefined ? ` --samples ${flags.samples}` : ''}`;
       await writeRun(loaded, results, out!, exit, quiet, reproduce);

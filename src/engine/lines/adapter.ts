@@ -85,7 +85,9 @@ export interface LineAdapter<E = unknown, T = unknown, V = unknown> {
   resolveVariant(spec: VariantSpec): V;
   /**
    * The side file `file` of line `line` presents when its rank `head` (0-based) is in front, standing
-   * in `going` (the line's going, or its column's when the battlefield mixes terrain).
+   * in `going` (the line's going, or its column's when the battlefield mixes terrain). It may read only
+   * that file's ranks and doubling, the line's `extra` and the going: the kernel reuses the templates of
+   * identical files.
    */
   template(ctx: AdapterContext<E, V>, line: LineId, file: number, head: number, going: string): T;
   /** May `overlapper` (a free file's front) count as an overlap for its friend `friend` in combat? */

@@ -44,6 +44,8 @@ export function linesModel<E, T, V>(adapter: LineAdapter<E, T, V>, o: LinesModel
     goings: a.goings,
     configure: (block, variant) => configureLines(a, block, variant, o.system()),
     kernel: (config, rng, samples) => engagementShard(config, a, rng, samples),
+    // counts.ts: the first five counts are engagements, A wins, B wins, both broke, undecided.
+    decisions: (_config, c) => [c[0]!, c[1]!, c[2]!, c[3]!, c[4]!],
     summarise: (config, counts) =>
       asEngagementSummary(linesSummary(config as LinesConfig, counts), a.points, o.lossName),
     lineUp: (variant, x, y, setting) => {

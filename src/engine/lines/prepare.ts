@@ -147,13 +147,23 @@ function prepareSide<E, T, V>(
   const global: number[] = [];
   let k = 0;
   let eeTotal = 0;
+  // Identical files (a line-up's are all alike) give identical templates: build each file's once.
+  const lineExtra = JSON.stringify(line.extra ?? null);
+  const byFile = new Map<string, number[]>();
   line.files.forEach((file, i) => {
     const c = offset + i;
     fileAt[c] = i;
     depth[c] = file.ranks.length;
     base[c] = k;
+    const fileKey = `${lineExtra}|${JSON.stringify(file)}`;
+    const known = byFile.get(fileKey);
+    const local: number[] = known ?? [];
     file.ranks.forEach((r, head) => {
       goings.forEach((going, gi) => {
+        if (known) {
+          tmpl[gi * total + k] = known[head * goings.length + gi]!;
+          return;
+        }
         const t = adapter.template(ctx, id, i, head, going);
         const key = JSON.stringify(t);
         let tid = ids.get(key);
@@ -170,6 +180,7 @@ function prepareSide<E, T, V>(
           global.push(g);
         }
         tmpl[gi * total + k] = tid;
+        local.push(tid);
       });
       ap[k] = r.ap;
       ee[k] = r.ee;
@@ -178,6 +189,7 @@ function prepareSide<E, T, V>(
       eeTotal += r.reference ?? r.ee;
       k++;
     });
+    if (!known) byFile.set(fileKey, local);
   });
   const n = templates.length;
   const approach = adapter.approach;
@@ -242,7 +254,8 @@ function goingsOf(config: LinesConfig, id: LineId): string[] {
     .map(([g]) => g);
 }
 
-const DENSE_LIMIT = 1 << 18;
+/** Signature spaces up to this size are looked up in an array, larger ones in a map (memory: one slot each). */
+const DENSE_LIMIT = 1 << 14;
 
 /** The config laid out with its system's adapter. */
 export function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>): Prepared {

@@ -65,8 +65,8 @@ export const balanceFields = (system: AnySystem) =>
     breakFraction: z.number().gt(0).max(1).optional().describe('Share of losses that breaks a side (default the rules\': 1/3)'),
     engagements: z
       .object({
-        pilot: z.number().int().min(4).max(100_000).optional().describe('Per count and opponent while bracketing (default 16)'),
-        final: z.number().int().min(8).max(1_000_000).optional().describe('Per count and opponent in the final design (default 96)'),
+        pilot: z.number().int().min(4).max(100_000).optional().describe('Per count and opponent while bracketing (default 8)'),
+        final: z.number().int().min(8).max(1_000_000).optional().describe('Per count and opponent in the final design (default 16)'),
       })
       .strict()
       .optional(),
@@ -206,8 +206,8 @@ export function planBalance(block: BalanceBlock, header: StudyHeader, ctx: Study
       ...(block.breakFraction !== undefined ? { breakFraction: block.breakFraction } : {}),
     },
     engagements: {
-      pilot: ctx.samples !== undefined ? Math.max(4, Math.round(ctx.samples / 6)) : (block.engagements?.pilot ?? 16),
-      final: ctx.samples ?? block.engagements?.final ?? 96,
+      pilot: ctx.samples !== undefined ? Math.max(4, Math.round(ctx.samples / 2)) : (block.engagements?.pilot ?? 8),
+      final: ctx.samples ?? block.engagements?.final ?? 16,
     },
     precision: block.precision ?? 0.5,
   };

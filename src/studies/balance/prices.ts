@@ -51,7 +51,8 @@ export function fieldScore(curves: readonly MatchupCurve[], pe: number): { score
 
 /** Largest x in [lo, hi] with f(x) >= 0 for a function that falls through zero once (bisection). */
 function lastNonNegative(f: (x: number) => number, lo: number, hi: number): number {
-  for (let i = 0; i < 100; i++) {
+  // To 1e-9 in log price: far below any difference in AP that a report prints.
+  for (let i = 0; i < 100 && hi - lo > 1e-9; i++) {
     const mid = (lo + hi) / 2;
     if (f(mid) >= 0) lo = mid;
     else hi = mid;
@@ -136,10 +137,14 @@ export function fixedPoint(
     for (const e of names) {
       const cs = curves.get(e) as readonly MatchupCurve[];
       const total = cs.reduce((t, c) => t + c.weight, 0);
-      const score = (le: number) =>
-        cs.reduce((t, c) => t + c.weight * matchupScore(c, Math.exp(le), Math.exp(q.get(c.opponent) ?? Math.log(c.cost))), 0) /
-          total -
-        0.5;
+      // matchupScore(c, pe, pf) = logistic(a + b (log pf - log cf) - b log pe): the part that does not
+      // depend on e's price is fixed for this step.
+      const offset = cs.map((c) => c.fit.a + c.fit.b * ((q.get(c.opponent) ?? Math.log(c.cost)) - Math.log(c.cost)));
+      const score = (le: number) => {
+        let t = 0;
+        for (let k = 0; k < cs.length; k++) t += cs[k]!.weight * logistic(offset[k]! - cs[k]!.fit.b * le);
+        return t / total - 0.5;
+      };
       const b0 = Math.log(book.get(e) as number);
       const lo = b0 - Math.log(bounds.ratio);
       const hi = b0 + Math.log(bounds.ratio);
@@ -153,7 +158,8 @@ export function fixedPoint(
       fieldTotal;
     const shift = bookMean - mean;
     for (const e of names) q.set(e, (q.get(e) as number) + shift);
-    converged = change < 1e-7;
+    // Converged when no price moved by more than 0.001% in the last sweep.
+    converged = change < 1e-5;
   }
   return { prices: new Map(names.map((n) => [n, Math.exp(q.get(n) as number)])), iterations, converged };
 }

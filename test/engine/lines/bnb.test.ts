@@ -7,9 +7,9 @@
 import { describe, expect, it } from 'vitest';
 
 
-import { prepared } from '../../src/engagement/prepare.ts';
+import { prepared } from '../../../src/engine/lines/prepare.ts';
 
-import { config, fightEngagement, runEngagements, scripted, summarise, type CombatEvent } from './helpers.ts';
+import { adapterOf, config, fightEngagement, runEngagements, scripted, summarise, type CombatEvent } from './helpers.ts';
 
 const traced = () => {
   const events: CombatEvent[] = [];
@@ -84,7 +84,7 @@ describe('B&B 0.7 army morale: the reference level leaves out baggage, its loss 
       b: '1 file of Reg Bd(O)',
     });
     expect(c.a.files[1]!.ranks[0]).toMatchObject({ ee: 16, reference: 0, ap: 0 });
-    expect(prepared(c).sides[0].eeTotal).toBe(4);
+    expect(prepared(c, adapterOf(c)).sides[0].eeTotal).toBe(4);
   });
 });
 
@@ -125,6 +125,6 @@ describe('B&B 0.7 study blocks: costs from Table 5.4', () => {
         a: { troops: 'Reg Bd(O)', count: 2, doubleBased: true },
         b: '2 files of Irr Wb(O)',
       }),
-    ).toThrow(/DBM only/);
+    ).toThrow(/doubleBased: unknown key/);
   });
 });

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 
 
-import { EngagementStudyError } from '../../src/engagement/study-schema.ts';
+import { InputError } from '../../../src/core/errors.ts';
 
 import { config, fightEngagement, runEngagements, scripted, summarise, type CombatEvent } from './helpers.ts';
 
@@ -144,11 +144,11 @@ describe('DBA 3.0 engagements of identical lines are symmetric', () => {
 describe('DBA 3.0 study blocks', () => {
   it('DBA has no points: a line bought to a budget is refused with a clear error', () => {
     expect(() => config({ rules: 'dba-3.0', a: 'as many 4Bd as 100 AP buys', b: '4 files of 4Bd' })).toThrow(
-      /DBA 3.0 has no points/,
+      /DBA has no points/,
     );
     expect(() =>
       config({ rules: 'dba-3.0', a: '2 files of 4Bd', b: '2 files of 4Bd', costs: { '4Bd': 2 } }),
-    ).toThrow(EngagementStudyError);
+    ).toThrow(InputError);
   });
 
   it('DBA notation, goings and loss values', () => {
@@ -157,15 +157,15 @@ describe('DBA 3.0 study blocks', () => {
       a: { troops: '4Pk', depth: 2, count: 3, going: 'rough' },
       b: '2 files of 6Kn',
     });
-    expect(c.rules).toBe('dba-3.0');
+    expect(c.variant.version).toBe('dba-3.0');
     expect(c.a.files).toHaveLength(3);
     expect(c.a.going).toBe('rough');
     expect(c.b.files[0]!.ranks[0]).toMatchObject({ ap: 0, ee: 1, firstLossBonus: 1 });
     expect(() => config({ rules: 'dba-3.0', a: '2 files of Reg Bd(O)', b: '2 files of 4Bd' })).toThrow(
-      EngagementStudyError,
+      InputError,
     );
     expect(() =>
       config({ rules: 'dba-3.0', a: { troops: '4Bd', count: 2, going: 'difficult' }, b: '2 files of 4Bd' }),
-    ).toThrow(/not a DBA 3.0 going/);
+    ).toThrow(/a\.going: must be one of "good", "rough", "bad", "dunes"/);
   });
 });

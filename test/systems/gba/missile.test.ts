@@ -118,7 +118,7 @@ describe('8.17 missile supply and 8.19 leader casualties', () => {
   });
   it('a Missile No unit cannot fire', () => {
     expect(() => missile({ range: 1, a: side({ ...peltasts, supply: 'no' }), b: side(medians) })).toThrow(
-      /^a\.units\.0\.supply: /,
+      /^a\.units\[0\]\.supply: /,
     );
   });
   it('a leader in the target hex is a casualty on a natural 0 then a second 0: 1 in 100', () => {

@@ -1,4 +1,5 @@
 /** The GBA RuleSet contract: parsing, declared dice, exact enumeration and explanations. */
+import type { InputError } from '../../../src/core/errors.ts';
 import { describe, expect, it } from 'vitest';
 import { enumerate } from '../../../src/core/exact.ts';
 import {
@@ -9,15 +10,14 @@ import {
   loadGbaCharts,
   DEFAULT_GBA_CHARTS_DATA,
   parseGbaSituation,
-  SituationError,
 } from './api.ts';
 import { missile, shock, side } from './helpers.ts';
 
-const errorOf = (x: unknown): SituationError => {
+const errorOf = (x: unknown): InputError => {
   try {
     parseGbaSituation(x);
   } catch (e) {
-    return e as SituationError;
+    return e as InputError;
   }
   throw new Error('no error');
 };
@@ -29,15 +29,15 @@ describe('parseGbaSituation', () => {
     expect(s.a.units[0]).toMatchObject({ hits: 0, supply: 'full', twoHex: true, moved: false });
     expect(s.b.units[0]?.twoHex).toBe(false);
   });
-  it('throws a SituationError with the field path first', () => {
+  it('throws an InputError with the field path first', () => {
     const e = errorOf({
       rules: 'gba-5',
       mode: 'shock',
       a: side({ type: 'PX', tq: 7, size: 10 }),
       b: side({ type: 'HI', tq: 6, size: 5 }),
     });
-    expect(e.name).toBe('SituationError');
-    expect(e.message).toMatch(/^a\.units\.0\.type: /);
+    expect(e.name).toBe('InputError');
+    expect(e.message).toMatch(/^a\.units\[0\]\.type: /);
     expect(
       errorOf({
         rules: 'gba-5',
@@ -45,7 +45,7 @@ describe('parseGbaSituation', () => {
         a: side({ type: 'PH', tq: 7, size: 10, hits: 7 }),
         b: side({ type: 'HI', tq: 6, size: 5 }),
       }).message,
-    ).toMatch(/^a\.units\.0\.hits: must be below tq/);
+    ).toMatch(/^a\.units\[0\]\.hits: must be below tq/);
     expect(errorOf({ rules: 'gba-5', mode: 'melee', a: side(), b: side() }).message).toMatch(/^mode: /);
   });
   it('rule-level checks: archers cannot shock, no column for mounted vs elephant front, SK only vs chariots', () => {
@@ -56,7 +56,7 @@ describe('parseGbaSituation', () => {
         a: side({ type: 'LI', tq: 4, size: 5, missile: 'A' }),
         b: side({ type: 'HI', tq: 6, size: 5 }),
       }).message,
-    ).toMatch(/^a\.units\.0\.type: LI \(A\) cannot shock attack HI \(7\.33\)/);
+    ).toMatch(/^a\.units\[0\]\.type: LI \(A\) cannot shock attack HI \(7\.33\)/);
     expect(
       errorOf({
         rules: 'gba-5',
@@ -72,7 +72,7 @@ describe('parseGbaSituation', () => {
         a: side({ type: 'SK', tq: 4, size: 1, missile: 'J' }),
         b: side({ type: 'LI', tq: 4, size: 5 }),
       }).message,
-    ).toMatch(/^a\.units\.0\.type: /);
+    ).toMatch(/^a\.units\[0\]\.type: /);
     expect(() =>
       shock({
         a: side({ type: 'SK', tq: 4, size: 1, missile: 'J' }),

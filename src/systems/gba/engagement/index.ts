@@ -212,5 +212,7 @@ export const gbaEngagementModel: EngagementModel<GbaEngagementPayload> = {
   configure,
   kernel: (config, rng, samples) => gbaEngagementKernel(config, rng as never, samples),
   summarise: gbaEngagementSummary,
+  // counts.ts: engagements, a routs (B wins), b routs (A wins), mutual, at the limit.
+  decisions: (_config, c) => [c[0]!, c[2]!, c[1]!, c[3]!, c[4]!],
 };
 

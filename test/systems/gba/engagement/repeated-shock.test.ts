@@ -17,7 +17,8 @@ import {
   UNIT_BINS,
 } from '../../../../src/systems/gba/engagement/index.ts';
 import { gbaExact } from '../api.ts';
-import { runShard } from '../../../../src/run/kernels.ts';
+import { runShard } from '../../../../src/studies/kernels.ts';
+import gbaSystem from '../../../../src/systems/gba/index.ts';
 import { inInterval, phalanxVsHoplites, shock, side } from './helpers.ts';
 
 const hitsOf = (o: string): number => (o === 'rout' ? -1 : Number(o.slice(5)));
@@ -193,15 +194,15 @@ describe('engagement odds', () => {
 
 describe('determinism, runner and summary', () => {
   const s = phalanxVsHoplites();
-  it('same seed, same counts; another seed, other counts; the runner kernel is the same function', () => {
+  it('same seed, same counts; another seed, other counts; the runner kernel is the same function', async () => {
     const x = runGbaEngagementCounts(s, { seed: 7, samples: 2000, roundLimit: 8 });
     const y = runGbaEngagementCounts(s, { seed: 7, samples: 2000, roundLimit: 8 });
     const z = runGbaEngagementCounts(s, { seed: 8, samples: 2000, roundLimit: 8 });
     expect(Array.from(x.counts)).toEqual(Array.from(y.counts));
     expect(Array.from(x.counts)).not.toEqual(Array.from(z.counts));
-    const shard = runShard({
-      kind: 'gba-engagement',
-      payload: x.payload,
+    const shard = await runShard({
+      kind: 'engagement',
+      payload: { system: { id: 'gba', source: gbaSystem.source }, config: x.payload },
       seed: '7',
       stream: 3,
       samples: 500,
