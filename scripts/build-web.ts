@@ -35,6 +35,8 @@ export async function buildWeb(options: { outDir?: string; minify?: boolean } = 
     entryPoints: { app: join(SRC, 'main.ts'), chart: join(SRC, 'chart-entry.ts') },
     format: 'iife',
     platform: 'browser',
+    // A system module's `source` (its URL, for worker threads) means nothing in the page.
+    define: { 'import.meta.url': '""' },
     target: ['es2020', 'safari15'],
   });
   await esbuild.build({ ...common, entryPoints: { app: join(SRC, 'app.css') } });

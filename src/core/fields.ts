@@ -113,11 +113,12 @@ export function fieldsOf(object: z.ZodType): FieldEntry[] {
 
 /** Bounds of an int field: the metadata's, else the schema's checks. */
 export function boundsOf(entry: FieldEntry): { min: number; max: number } {
-  const bag = (entry.inner as unknown as { _zod?: { bag?: { minimum?: number; maximum?: number } } })._zod
-    ?.bag;
+  // zod 4 number schemas expose their checks' bounds as minValue / maxValue (null when unbounded).
+  const n = entry.inner as unknown as { minValue?: number | null; maxValue?: number | null };
+  const finite = (x: number | null | undefined) => (typeof x === 'number' && Number.isFinite(x) ? x : undefined);
   return {
-    min: entry.meta.min ?? bag?.minimum ?? 0,
-    max: entry.meta.max ?? bag?.maximum ?? Number.MAX_SAFE_INTEGER,
+    min: entry.meta.min ?? finite(n.minValue) ?? 0,
+    max: entry.meta.max ?? finite(n.maxValue) ?? Number.MAX_SAFE_INTEGER,
   };
 }
 

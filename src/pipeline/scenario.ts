@@ -102,7 +102,9 @@ function variantSpec(top: ScenarioTop, system: AnySystem, file: string): Omit<Va
     try {
       f = readStructuredFile(chartFile);
     } catch (e) {
-      if (e instanceof InputError && e.line === undefined) throw new InputError(e.detail, { path: ['charts'] });
+      // A chart file that cannot be read is the scenario's `charts` line at fault: say which file.
+      if (e instanceof InputError && e.line === undefined)
+        throw new InputError(`${e.detail.replace(/^cannot read: /, 'cannot read ')} (${chartFile})`, { path: ['charts'] });
       throw e;
     }
     try {

@@ -86,7 +86,7 @@ describe('debellator odds', () => {
     writeFileSync(file, 'a:\n  element: Reg Bd(O)\nb:\n  element: Reg Pk(O)\n  overlapz: 1\n');
     const r = await run(['odds', '--situation', file]);
     expect(r.code).toBe(2);
-    expect(r.err).toContain(`${file}:4 b: unknown key "overlapz"`);
+    expect(r.err).toContain(`${file}:5 b.overlapz: unknown key "overlapz"`);
     writeFileSync(file, 'a:\n  element: Reg Bd(O)\nb:\n  element: Reg Pk(O)\n  going: swamp\n');
     const r2 = await run(['odds', '--situation', file]);
     expect(r2.err).toContain(`${file}:5 b.going: must be one of`);

@@ -55,10 +55,10 @@ describe('odds --charts', () => {
     const r = await odds('--situation', join(dir, 'duel.json'), '--charts', join(dir, 'bad.json'));
     expect(r.code).toBe(2);
     expect(r.err).toBe(
-      `debellator: ${join(dir, 'bad.json')}:${badLine} shockCrt.rows.3: Array must contain exactly 13 element(s)\n`,
+      `debellator: ${join(dir, 'bad.json')}:${badLine} shockCrt.rows[3]: must have exactly 13 items\n`,
     );
     const d = await odds('Reg Bd(O)', 'Irr Wb(S)', '--charts', join(dir, 'flat.json'));
-    expect([d.code, d.err]).toEqual([2, 'debellator: --charts: DBM 3.2 has no charts to replace\n']);
+    expect([d.code, d.err]).toEqual([2, 'debellator: --charts: DBM has no charts to replace\n']);
   });
 });
 
@@ -73,14 +73,18 @@ studies:
     name: first
     situations:
       - ${JSON.stringify({ a: situation.a, b: situation.b })}
-  - kind: gba-engagement
+  - kind: engagement
     name: fight
     samples: 3000
     roundLimit: 4
     situation: ${JSON.stringify({ a: situation.a, b: situation.b })}
 `;
   const files = (d: string): Record<string, string> =>
-    Object.fromEntries(readdirSync(d).map((f) => [f, readFileSync(join(d, f), 'utf8')]));
+    Object.fromEntries(
+      readdirSync(d, { withFileTypes: true })
+        .filter((f) => f.isFile())
+        .map((f) => [f.name, readFileSync(join(d, f.name), 'utf8')]),
+    );
 
   it('odds and engagement studies use it, the reports name it, and 1 or 2 threads give the same bytes', async () => {
     const file = join(dir, 'card.yaml');
@@ -91,18 +95,18 @@ studies:
     expect((await cli('run', file, '--threads', '2', '--out', two, '--quiet')).code).toBe(0);
     const f1 = files(one);
     expect(files(two)).toEqual(f1);
-    expect(f1['first.md']).toContain('charts flat-card');
-    expect(f1['fight.md']).toContain('charts flat-card');
-    // The engagement's CSV: one row per measure, with the JSON record beside it.
+    expect(f1['first.md']).toContain('charts "flat-card"');
+    expect(f1['fight.md']).toContain('charts "flat-card"');
+    // The engagement's CSV: one row per measure; the same numbers as results.json.
     const csv = (f1['fight.csv'] as string).split('\n');
-    expect(csv[0]).toBe('measure,side,unit,value,low,high');
-    const beatenB = csv.find((l) => l.startsWith('beaten,b,,'))!.split(',');
-    const record = JSON.parse(f1['fight.json'] as string);
-    expect(Number(beatenB[3])).toBeCloseTo(record.summary.bRouts.p, 6);
+    expect(csv[0]).toBe('study,measure,side,round,value,ci95_low,ci95_high');
+    const aWins = csv.find((l) => l.startsWith('fight,win,A,'))!.split(',');
+    const record = JSON.parse(f1['results.json'] as string).studies[1];
+    expect(Number(aWins[4])).toBeCloseTo(record.results.summary.aWins.p, 6);
     const results = JSON.parse(f1['results.json'] as string);
-    expect(results.studies[0].cells[0].result.a.exact['hits:1'].p).toBe(1);
+    expect(results.studies[0].results.cells[0].result.a.exact['hits:1'].p).toBe(1);
     // The card's breakthrough on every roll shows in the events table and in results.json.
-    expect(results.studies[0].cells[0].events.map((e: { id: string; p: number }) => [e.id, e.p])).toEqual([
+    expect(results.studies[0].results.cells[0].events.map((e: { id: string; p: number }) => [e.id, e.p])).toEqual([
       ['breakthrough:a', 0],
       ['breakthrough:b', 1],
     ]);
@@ -115,7 +119,7 @@ studies:
     writeFileSync(file, scenario('nope.json'));
     const r = await cli('run', file, '--out', join(dir, 'x'), '--quiet');
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`debellator: ${file}:5 charts: no chart file ${join(dir, 'nope.json')}\n`);
+    expect(r.stderr).toBe(`debellator: ${file}:5 charts: cannot read no such file (${join(dir, 'nope.json')})\n`);
     const dbm = join(dir, 'dbm.yaml');
     writeFileSync(
       dbm,
@@ -123,6 +127,6 @@ studies:
     );
     const d = await cli('run', dbm, '--out', join(dir, 'y'), '--quiet');
     expect(d.code).toBe(2);
-    expect(d.stderr).toMatch(/^debellator: .*dbm\.yaml:3 charts: DBM 3\.2 has no charts to replace/);
+    expect(d.stderr).toMatch(/^debellator: .*dbm\.yaml:3 charts: DBM has no charts to replace/);
   });
 });

@@ -48,15 +48,17 @@ async function run(threads: number) {
 describe('a fixture rule system, registered with one line', () => {
   it('meets the system contract', () => checkSystemContract(duel as never));
 
-  it('exact odds: Heavy (4) v Light (2): B destroyed on a >= 2b, 9/36; recoils 18/36; A recoils 5/36', async () => {
+  it('exact odds: Heavy (4) v Light (2): B destroyed on a >= 2b, 9/36; recoils 17/36; A recoils 6/36; ties 4/36', async () => {
     const r = await run(1);
     const odds = r.studies[0]!.results as {
       cells: { result: { a: { exact: Record<string, { count: number }> }; b: { exact: Record<string, { count: number }> }; agrees: boolean } }[];
     };
     const cell = odds.cells[0]!.result;
     expect(cell.b.exact.destroyed!.count).toBe(9);
-    expect(cell.b.exact.recoil!.count).toBe(18);
-    expect(cell.a.exact.recoil!.count).toBe(5);
+    // B recoils when 4 + a > 2 + b and a < 2b: b = 1..6 gives 1 + 3 + 4 + 4 + 3 + 2 = 17.
+    expect(cell.b.exact.recoil!.count).toBe(17);
+    // A recoils when b > a + 2: (1,4), (1,5), (1,6), (2,5), (2,6), (3,6).
+    expect(cell.a.exact.recoil!.count).toBe(6);
     expect(cell.a.exact.destroyed!.count).toBe(0);
     expect(cell.agrees).toBe(true);
   });

@@ -263,7 +263,6 @@ const BNB_COUNTS_B = [15, 0, 0, 6, 15];
 const BNB_BOWS_V_PSILOI = {
   rules: 'bnb-0.7',
   mode: 'shooting',
-  bound: 'a',
   shooters: 'a',
   a: { element: 'Reg Bw(O)', weapon: 'crossbow', extraShooters: 1 },
   b: { element: 'Irr Ps(O)', going: 'rough' },
@@ -313,10 +312,11 @@ describe('odds page: DBA 3.0, Blood and Blades 0.7, GBA 5e', () => {
     const r = reportOf(BNB_BOWS_V_PSILOI);
     expect(Object.values(r.b.outcomes).map((t) => t.count)).toEqual(BNB_COUNTS_B);
     expectShownOf(await shownCells(page), 1, r, web('bnb').outcomes);
-    // An edit the parser refuses (no Bw left to shoot) is undone, with the parser's reason.
+    // An edit that leaves no Bw to shoot settles back to close combat, with the parser's reason.
     await page.selectOption(field('a.element.type'), 'Bd');
     expect(await page.textContent('#message')).toContain('only Bw shoot');
-    expect(await hashSituations(page)).toEqual([BNB_BOWS_V_PSILOI]);
+    const [settled] = (await hashSituations(page)) as { mode: string; a: { element: string } }[];
+    expect([settled!.mode, settled!.a.element]).toEqual(['close', 'Reg Bd(O)']);
     expect(harness.errors).toEqual([]);
     await page.close();
   });
@@ -347,7 +347,9 @@ describe('odds page: DBA 3.0, Blood and Blades 0.7, GBA 5e', () => {
     expect(await page.inputValue(field('ruleset'))).toBe('gba');
     await page.fill(field('b.units.0.tq'), '5');
     await page.press(field('b.units.0.tq'), 'Tab');
-    const weaker = { ...phalanx, b: { units: [{ ...phalanx.b.units[0], tq: 5 }] } };
+    // The page writes the minimal situation file: the default facing (front) is left out.
+    const { facing: _front, ...rest } = phalanx;
+    const weaker = { ...rest, b: { units: [{ ...phalanx.b.units[0], tq: 5 }] } };
     await expect.poll(() => hashSituations(page)).toEqual([weaker]);
     expectShownOf(await shownCells(page), 1, reportOf(weaker), web('gba').outcomes);
     expect(harness.errors).toEqual([]);

@@ -32,7 +32,6 @@ const DBA_FULL = {
 const BNB_SHOOTING = {
   rules: 'bnb-0.7',
   mode: 'shooting',
-  bound: 'a',
   shooters: 'a',
   raining: true,
   a: { element: 'Reg Bw(O)', weapon: 'crossbow', extraShooters: 1, rear: ['Reg Bw(O)'] },
@@ -121,7 +120,7 @@ describe('settling a form edit through the parser', () => {
     expect(r.input).toBeDefined();
   });
 
-  it('refuses an edit it cannot settle: B&B shooting with no Bw', () => {
+  it('settles B&B shooting with no Bw back to close combat, saying why', () => {
     const edit = {
       rules: 'bnb-0.7',
       mode: 'shooting',
@@ -130,9 +129,9 @@ describe('settling a form edit through the parser', () => {
       b: { element: 'Reg Cv(O)' },
     };
     const r = settle(bnbWeb.normalise, edit);
-    expect(r.input).toBeUndefined();
+    expect(r.input?.mode).toBe('close');
     expect(r.note).toBe(
-      'Not allowed: shooters: neither side is Bw, and only Bw shoot (B&B 0.7 ch.6 shooting)',
+      'Reset to default: mode: shooting needs a shooter: neither side is Bw, and only Bw shoot (B&B 0.7 ch.6 shooting)',
     );
   });
 

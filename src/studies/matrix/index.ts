@@ -71,6 +71,11 @@ function planMatrix(block: Fields, ctx: StudyContext): Omit<MatrixPlan, 'name' |
     throw new InputError(`every cell is under the scenario's rules (${ctx.rules})`, { path: ['context', 'rules'] });
   const sa = contextSide(system, catalogue, context, 'a');
   const sb = contextSide(system, catalogue, context, 'b');
+  // A misspelt key is wrong in every cell: say so without naming a cell.
+  const known = new Set(Object.keys((system.situation.side as unknown as { shape: object }).shape));
+  for (const [id, s] of [['a', sa], ['b', sb]] as const)
+    for (const key of Object.keys(s.fields))
+      if (!known.has(key)) throw new InputError(`unknown key "${key}"`, { path: ['context', id, key] });
   const { a: _a, b: _b, ...shared } = context;
   const deep = catalogue.depth;
   const side = (s: { fields: Fields; depth: number }, notation: string): Fields => ({

@@ -115,6 +115,8 @@ function control(ctx: Ctx, entry: FieldEntry, obj: Json, path: string, label: st
     }
     case 'choice': {
       const options = (m.choices ?? []).map((c) => ({ value: c.value, label: c.label }));
+      // Two or three choices read best side by side (mode, bound, who shoots, facing).
+      if (options.length <= 3) return segmented(at, m.label, options, String(value ?? options[0]?.value ?? ''), (v) => set(v));
       return h('div', { class: 'field' }, h('span', { class: 'field-label' }, m.label), select(at, name, options, String(value ?? ''), (v) => set(v)));
     }
     case 'text':
