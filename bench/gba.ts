@@ -11,13 +11,10 @@ import { createRng } from '../src/core/rng.ts';
 import { sampleWeighted } from '../src/engine/sample.ts';
 import { compileTable } from '../src/engine/table.ts';
 import { gbaEngagementKernel, gbaEngagementOptions } from '../src/systems/gba/engagement/index.ts';
-import {
-  gba,
-  GBA_OUTCOMES,
-  gbaRules,
-  parseGbaSituation,
-  type GbaShockSituation,
-} from '../test/systems/gba/api.ts';
+import { GBA_OUTCOMES } from '../src/systems/gba/outcomes.ts';
+import { parseGbaSituation } from '../src/systems/gba/parse.ts';
+import { gba, gbaRules } from '../src/systems/gba/ruleset.ts';
+import type { GbaShockSituation } from '../src/systems/gba/situation.ts';
 
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);

@@ -15,16 +15,16 @@ import { join } from 'node:path';
 import { createRng } from '../src/core/rng.ts';
 import { compileTable } from '../src/engine/table.ts';
 import { sampleCodes } from '../src/engine/sample.ts';
-import { dbm } from '../src/systems/dbm/index.ts';
-import { parseElement } from '../src/systems/dbm/notation.ts';
-import { side } from '../src/systems/dbm/situation.ts';
-import { reportFiles } from '../src/report/tables.ts';
-import { writeFiles } from '../src/run/write-files.ts';
-import { runShards } from '../src/run/pool.ts';
-import { buildResults } from '../src/run/results.ts';
-import { allShards, SHARD_SIZE, type Job } from '../src/run/shards.ts';
-import { toolInfo } from '../src/run/tool.ts';
-import { loadScenarioText } from '../src/scenario/load.ts';
+import { commit, prepareOutput, stage } from '../src/pipeline/output.ts';
+import { runShards } from '../src/pipeline/pool.ts';
+import { buildReport } from '../src/pipeline/report.ts';
+import { buildResults } from '../src/pipeline/results.ts';
+import { shardRange } from '../src/pipeline/shards.ts';
+import { toolInfo } from '../src/pipeline/tool.ts';
+import { loadScenarioText } from '../src/pipeline/scenario.ts';
+import { TABLE_SHARD } from '../src/studies/cells.ts';
+import type { Job } from '../src/studies/kind.ts';
+import { requireSystem } from '../src/systems/registry.ts';
 
 const quick = process.argv.includes('--quick');
 const REPS = quick ? 3 : 5;
@@ -52,15 +52,10 @@ const fmtRate = (r: number) => `${(r / 1e6).toFixed(1)}M/s`;
 let sink = 0;
 
 /** The single combat the sampling figures use: Reg Bd(O) against Irr Kn(S), DBM 3.2, A's bound. */
-const bladesVKnights = () =>
-  compileTable(dbm, {
-    rules: 'dbm-3.2',
-    mode: 'close',
-    bound: 'a',
-    shooters: 'a',
-    a: side(parseElement('Reg Bd(O)')),
-    b: side(parseElement('Irr Kn(S)')),
-  });
+const bladesVKnights = () => {
+  const v = requireSystem('dbm-3.2').variant({ version: 'dbm-3.2' });
+  return compileTable(v.ruleset, v.parseSituation({ a: { element: 'Reg Bd(O)' }, b: { element: 'Irr Kn(S)' } }));
+};
 
 async function samplingRate(): Promise<void> {
   const table = bladesVKnights();
@@ -92,9 +87,11 @@ async function samplingRate(): Promise<void> {
 
 async function threadScaling(): Promise<void> {
   const codes = bladesVKnights().codes;
-  const samples = (quick ? 40 : 200) * SHARD_SIZE;
-  const jobs: Job[] = [{ kind: 'table', payload: { codes, jointSize: 16 }, seed: 'bench', samples }];
-  const refs = allShards(jobs);
+  const samples = (quick ? 40 : 200) * TABLE_SHARD;
+  const jobs: Job[] = [
+    { id: 'bench', kind: 'table', payload: { codes, jointSize: 16 }, seed: 'bench', samples, shardSize: TABLE_SHARD },
+  ];
+  const refs = [...shardRange(jobs)];
   const reps = quick ? 1 : 3;
   const t1 = await medianTime(reps, () => runShards(jobs, refs, { threads: 1 }));
   const w1 = await medianTime(reps, () => runShards(jobs, refs, { threads: 1, forcePool: true }));
@@ -139,20 +136,18 @@ async function exactMatrix(): Promise<void> {
   let cells = 0;
   const reps = quick ? 1 : 3;
   try {
-    const t = await medianTime(reps, () => {
+    const t = await medianTime(reps, async () => {
       const loaded = loadScenarioText(LAND_MATRIX, 'land.yaml');
-      const results = buildResults(loaded.plan, new Map(), {
-        tool: toolInfo(),
-        file: 'land.yaml',
-        input: loaded.raw,
-        options: { seed: null, samples: null },
-      });
-      writeFiles(dir, reportFiles(results));
-      cells = results.studies[0]?.cells.length ?? 0;
+      const results = buildResults(loaded, new Map(), { tool: toolInfo(), options: { seed: null, samples: null } });
+      const report = await buildReport(loaded, results, 'npx debellator run land.yaml');
+      const out = prepareOutput(join(dir, 'land'));
+      stage(out, report.files);
+      commit(out);
+      cells = (results.studies[0]?.results as { cells?: unknown[] } | undefined)?.cells?.length ?? 0;
     });
-    // The DBM resolve alone, for the lead: how much of the time is rule evaluation.
-    const loaded = loadScenarioText(LAND_MATRIX.replace('{ type: land }', '[Reg Bd(O)]'), 'one.yaml');
-    const row = loaded.plan.studies[0]?.cells.length ?? 0;
+    // One row of it, for scale.
+    const one = loadScenarioText(LAND_MATRIX.replace('{ type: land }', '[Reg Bd(O)]'), 'one.yaml');
+    const row = (buildResults(one, new Map(), { tool: toolInfo(), options: { seed: null, samples: null } }).studies[0]?.results as { cells?: unknown[] } | undefined)?.cells?.length ?? 0;
     console.log(
       `3. exact DBM matrix, every land element x every land element (${cells} cells, ${cells * 36} resolves):`,
     );

@@ -38,6 +38,8 @@ export function describeIssue(issue: Issue, input: unknown): { path: FieldPath; 
         const at = disc !== undefined ? [...path, disc] : path;
         return { path: at, detail: list ? `must be one of ${list}` : issue.message };
       }
+      // Nothing given where one of several shapes is required.
+      if (valueAt(input, issue.path) === undefined) return { path, detail: 'missing (required)' };
       // The branch whose input had the right shape tells the most.
       for (const branch of issue.errors) {
         const first = branch[0];

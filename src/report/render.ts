@@ -57,7 +57,6 @@ export async function renderSvg(spec: ChartSpec): Promise<string> {
   }
 }
 
-/** A font file and the family name inside it. */
 /**
  * Vega numbers gradient and clip-path ids with counters that run on across every chart a process draws,
  * so the same chart would come out with other ids after other charts. Renumber them from 0 in order of
@@ -78,6 +77,7 @@ export function renumberIds(svg: string): string {
   });
 }
 
+/** A font file and the family name inside it. */
 export interface FontChoice {
   readonly file: string;
   readonly family: string;

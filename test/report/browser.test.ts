@@ -3,7 +3,7 @@
  * console error, nothing fetched from the network, and the page fits a phone's width. Needs chromium
  * (apt-get install -y chromium); without it this test fails, it does not skip.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,8 +16,9 @@ import {
   matchupHeatmapSpec,
   outcomeBarsSpec,
 } from '../../src/report/charts/index.ts';
-import type { ReportInput } from '../../src/report/html.ts';
-import { writeReport } from '../../src/report/render.ts';
+import { readVegaScripts } from '../../src/report/assets.ts';
+import { buildReportHtml, type ReportInput } from '../../src/report/html.ts';
+import { renderPng, renderSvg } from '../../src/report/render.ts';
 import { launchChromium } from '../chromium.ts';
 import { boundsInput, costChangeInput, heatmapInput, outcomeInput, scatterInput } from './fixtures.ts';
 
@@ -64,6 +65,18 @@ afterAll(async () => {
   await context?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
+
+/** The report folder as the pipeline writes it: index.html and every chart's three files. */
+async function writeReport(out: string, report: ReportInput): Promise<void> {
+  mkdirSync(join(out, 'charts'), { recursive: true });
+  for (const c of report.sections.flatMap((x) => x.charts ?? [])) {
+    const svg = await renderSvg(c.spec);
+    writeFileSync(join(out, 'charts', `${c.name}.vl.json`), JSON.stringify(c.spec));
+    writeFileSync(join(out, 'charts', `${c.name}.svg`), svg);
+    writeFileSync(join(out, 'charts', `${c.name}.png`), renderPng(svg));
+  }
+  writeFileSync(join(out, 'index.html'), buildReportHtml(report, readVegaScripts(), { imageDir: 'charts' }));
+}
 
 /** Launched inside the test (not in a hook) so a missing chromium is a failed test, never a skipped one. */
 async function launch(): Promise<BrowserContext> {
