@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'reports/', 'dist/', 'web-dist/', 'coverage/'] },
+  { ignores: ['.dependency-cruiser.cjs', 'node_modules/', 'reports/', 'dist/', 'web-dist/', 'coverage/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -18,8 +18,14 @@ const model = dbm.engagement as LinesModel<unknown>;
 const variant = dbm.variant({ version: 'dbm-3.2' });
 
 const cases: { name: string; block: Record<string, unknown> }[] = [
-  { name: '8x2 Reg Bd(O) mirror', block: { a: '8 files of Reg Bd(O), 2 deep', b: '8 files of Reg Bd(O), 2 deep' } },
-  { name: '8x2 Reg Sp(O) v 8x2 Irr Kn(O)', block: { a: '8 files of Reg Sp(O), 2 deep', b: '8 files of Irr Kn(O), 2 deep' } },
+  {
+    name: '8x2 Reg Bd(O) mirror',
+    block: { a: '8 files of Reg Bd(O), 2 deep', b: '8 files of Reg Bd(O), 2 deep' },
+  },
+  {
+    name: '8x2 Reg Sp(O) v 8x2 Irr Kn(O)',
+    block: { a: '8 files of Reg Sp(O), 2 deep', b: '8 files of Irr Kn(O), 2 deep' },
+  },
   {
     name: '10 Reg Bw(O) v 6 Irr Kn(O), 400p approach, mixed terrain',
     block: { a: '5 files of Reg Bw(O), 2 deep', b: '6 files of Irr Kn(O)', boundLimit: 30 },
@@ -41,7 +47,11 @@ for (const c of cases) {
   if (c.name.includes('approach'))
     config = {
       ...config,
-      battlefield: { distance: 400, shooters: 'halt', terrain: { per: 'file', weights: { good: 6, rough: 3, difficult: 1 } } },
+      battlefield: {
+        distance: 400,
+        shooters: 'halt',
+        terrain: { per: 'file', weights: { good: 6, rough: 3, difficult: 1 } },
+      },
     };
   const battle = battleOf(prepared(config, model.adapter));
   // Warm up (and compile every combat table this fight meets).
@@ -61,7 +71,9 @@ for (const c of cases) {
     ratios.push(combats / seconds / prng);
   }
   console.log(c.name);
-  console.log(`  ${Math.round(median(rates)).toLocaleString('en')} engagements/s, ${Math.round(median(combatRates)).toLocaleString('en')} combats/s (median of 5 x ${samples})`);
+  console.log(
+    `  ${Math.round(median(rates)).toLocaleString('en')} engagements/s, ${Math.round(median(combatRates)).toLocaleString('en')} combats/s (median of 5 x ${samples})`,
+  );
   console.log(`  engagement kernel / bare PRNG: ${median(ratios).toFixed(3)}`);
 }
 if (sink === 0.5) console.log('');

@@ -54,7 +54,10 @@ let sink = 0;
 /** The single combat the sampling figures use: Reg Bd(O) against Irr Kn(S), DBM 3.2, A's bound. */
 const bladesVKnights = () => {
   const v = requireSystem('dbm-3.2').variant({ version: 'dbm-3.2' });
-  return compileTable(v.ruleset, v.parseSituation({ a: { element: 'Reg Bd(O)' }, b: { element: 'Irr Kn(S)' } }));
+  return compileTable(
+    v.ruleset,
+    v.parseSituation({ a: { element: 'Reg Bd(O)' }, b: { element: 'Irr Kn(S)' } }),
+  );
 };
 
 async function samplingRate(): Promise<void> {
@@ -89,7 +92,14 @@ async function threadScaling(): Promise<void> {
   const codes = bladesVKnights().codes;
   const samples = (quick ? 40 : 200) * TABLE_SHARD;
   const jobs: Job[] = [
-    { id: 'bench', kind: 'table', payload: { codes, jointSize: 16 }, seed: 'bench', samples, shardSize: TABLE_SHARD },
+    {
+      id: 'bench',
+      kind: 'table',
+      payload: { codes, jointSize: 16 },
+      seed: 'bench',
+      samples,
+      shardSize: TABLE_SHARD,
+    },
   ];
   const refs = [...shardRange(jobs)];
   const reps = quick ? 1 : 3;
@@ -138,7 +148,10 @@ async function exactMatrix(): Promise<void> {
   try {
     const t = await medianTime(reps, async () => {
       const loaded = loadScenarioText(LAND_MATRIX, 'land.yaml');
-      const results = buildResults(loaded, new Map(), { tool: toolInfo(), options: { seed: null, samples: null } });
+      const results = buildResults(loaded, new Map(), {
+        tool: toolInfo(),
+        options: { seed: null, samples: null },
+      });
       const report = await buildReport(loaded, results, 'npx debellator run land.yaml');
       const out = prepareOutput(join(dir, 'land'));
       stage(out, report.files);
@@ -147,7 +160,11 @@ async function exactMatrix(): Promise<void> {
     });
     // One row of it, for scale.
     const one = loadScenarioText(LAND_MATRIX.replace('{ type: land }', '[Reg Bd(O)]'), 'one.yaml');
-    const row = (buildResults(one, new Map(), { tool: toolInfo(), options: { seed: null, samples: null } }).studies[0]?.results as { cells?: unknown[] } | undefined)?.cells?.length ?? 0;
+    const row =
+      (
+        buildResults(one, new Map(), { tool: toolInfo(), options: { seed: null, samples: null } }).studies[0]
+          ?.results as { cells?: unknown[] } | undefined
+      )?.cells?.length ?? 0;
     console.log(
       `3. exact DBM matrix, every land element x every land element (${cells} cells, ${cells * 36} resolves):`,
     );

@@ -59,7 +59,9 @@ export function allFlags(systems: readonly AnySystem[]): Map<string, FlagSpec & 
       const had = all.get(id);
       if (had) {
         if (had.arity !== f.arity)
-          throw new Error(`flag --${f.flag} is ${had.arity} in ${had.systems.join(', ')} but ${f.arity} in ${s.name}`);
+          throw new Error(
+            `flag --${f.flag} is ${had.arity} in ${had.systems.join(', ')} but ${f.arity} in ${s.name}`,
+          );
         had.systems.push(s.name);
       } else all.set(id, { flag: f.flag, side: f.side, arity: f.arity, help: f.help, systems: [s.name] });
     }
@@ -72,7 +74,8 @@ const camel = (s: string) => s.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpp
 function valueOf(f: SystemFlag, raw: unknown, name: string): unknown {
   if (f.arity === 'bool') return true;
   if (f.entry.meta.kind === 'int') {
-    if (typeof raw !== 'string' || !/^-?\d{1,9}$/.test(raw)) throw new InputError(`--${name}: "${String(raw)}" is not a whole number`);
+    if (typeof raw !== 'string' || !/^-?\d{1,9}$/.test(raw))
+      throw new InputError(`--${name}: "${String(raw)}" is not a whole number`);
     return Number(raw);
   }
   if (f.arity === 'list') {
@@ -102,11 +105,15 @@ export function applyFlags(
     const names = spec.side ? [`a-${spec.flag}`, `b-${spec.flag}`] : [spec.flag];
     for (const name of names) {
       if (opts[camel(name)] === undefined || ownIds.has(id)) continue;
-      const mine = own.filter((f) => f.side === spec.side).map((f) => (f.side ? `${name.slice(0, 2)}${f.flag}` : f.flag));
+      const mine = own
+        .filter((f) => f.side === spec.side)
+        .map((f) => (f.side ? `${name.slice(0, 2)}${f.flag}` : f.flag));
       const hint = suggestion(name, mine);
       // Whose flag it is, so the user can add the --rules it needs.
       const owners = allSystems()
-        .filter((s) => s.id !== system.id && systemFlags(s).some((f) => `${f.side ? 'side:' : ''}${f.flag}` === id))
+        .filter(
+          (s) => s.id !== system.id && systemFlags(s).some((f) => `${f.side ? 'side:' : ''}${f.flag}` === id),
+        )
         .map((s) => `${s.name} (--rules ${s.versions[s.versions.length - 1]!.id})`);
       const whose = owners.length > 0 ? `; it is a flag of ${owners.join(', ')}` : '';
       throw new InputError(

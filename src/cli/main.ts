@@ -39,4 +39,3 @@ export async function main(argv: readonly string[]): Promise<number> {
     return reportError(err);
   }
 }
-

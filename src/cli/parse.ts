@@ -17,13 +17,17 @@ export function parseCount(flag: string, min: number, max = Number.MAX_SAFE_INTE
 }
 
 export function parseSeed(v: string): string {
-  if (v.trim() === '' || v.length > 200) throw new InputError('--seed: give a word or a number (1 to 200 characters)');
+  if (v.trim() === '' || v.length > 200)
+    throw new InputError('--seed: give a word or a number (1 to 200 characters)');
   return v;
 }
 
 export function parseShard(v: string): Slice {
   const s = parseSlice(v);
-  if (!s) throw new InputError(`--shard: "${v}" is not i/n with 1 <= i <= n <= ${MAX_SLICES.toLocaleString('en-US')}`);
+  if (!s)
+    throw new InputError(
+      `--shard: "${v}" is not i/n with 1 <= i <= n <= ${MAX_SLICES.toLocaleString('en-US')}`,
+    );
   return s;
 }
 

@@ -115,7 +115,8 @@ export function fieldsOf(object: z.ZodType): FieldEntry[] {
 export function boundsOf(entry: FieldEntry): { min: number; max: number } {
   // zod 4 number schemas expose their checks' bounds as minValue / maxValue (null when unbounded).
   const n = entry.inner as unknown as { minValue?: number | null; maxValue?: number | null };
-  const finite = (x: number | null | undefined) => (typeof x === 'number' && Number.isFinite(x) ? x : undefined);
+  const finite = (x: number | null | undefined) =>
+    typeof x === 'number' && Number.isFinite(x) ? x : undefined;
   return {
     min: entry.meta.min ?? finite(n.minValue) ?? 0,
     max: entry.meta.max ?? finite(n.maxValue) ?? Number.MAX_SAFE_INTEGER,

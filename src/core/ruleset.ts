@@ -1,4 +1,3 @@
-
 /**
  * A rule system's combat resolution, as the engine enumerates and samples it (ARCHITECTURE.md
  * "The system contract"). A rule set is pure: no I/O, no randomness. The engine enumerates or samples its dice.

@@ -11,18 +11,25 @@ import { scenarioTopSchema } from './scenario.ts';
 
 function systemBranch(system: AnySystem) {
   const header = {
-    name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/).describe('Names the report files of this study'),
+    name: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/)
+      .describe('Names the report files of this study'),
     title: z.string().optional(),
   };
   const studies = STUDY_KINDS.flatMap((k) => {
     const fields = k.jsonFields?.(system) ?? k.fields(system);
-    return fields ? [z.object({ kind: z.literal(k.id).describe(k.describe), ...header, ...fields.shape }).strict()] : [];
+    return fields
+      ? [z.object({ kind: z.literal(k.id).describe(k.describe), ...header, ...fields.shape }).strict()]
+      : [];
   });
   const top = scenarioTopSchema.shape;
   return z
     .object({
       ...top,
-      rules: z.enum(system.versions.map((v) => v.id) as [string, ...string[]]).describe(`${system.name}: rule set and version`),
+      rules: z
+        .enum(system.versions.map((v) => v.id) as [string, ...string[]])
+        .describe(`${system.name}: rule set and version`),
       overrides: system.houseRules
         ? top.overrides.unwrap().extend({ rules: system.houseRules.optional() }).optional()
         : top.overrides.unwrap().omit({ rules: true }).optional(),

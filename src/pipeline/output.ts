@@ -67,7 +67,9 @@ export function prepareOutput(dir: string): Output {
     throw new InputError(`cannot read ${parent}: ${why(e)}`);
   }
   for (const name of entries) {
-    const m = new RegExp(`^${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:${STAGING}|${OLD})(\\d+)$`).exec(name);
+    const m = new RegExp(`^${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:${STAGING}|${OLD})(\\d+)$`).exec(
+      name,
+    );
     if (m && !alive(Number(m[1]))) {
       rmSync(join(parent, name), { recursive: true, force: true });
       cleaned.push(join(parent, name));
@@ -104,7 +106,8 @@ export function commit(out: Output): void {
   const old = `${out.dir}${OLD}${process.pid}`;
   if (existsSync(out.dir)) {
     const slices = join(out.dir, 'slices');
-    if (existsSync(slices) && !existsSync(join(out.staging, 'slices'))) renameSync(slices, join(out.staging, 'slices'));
+    if (existsSync(slices) && !existsSync(join(out.staging, 'slices')))
+      renameSync(slices, join(out.staging, 'slices'));
     renameSync(out.dir, old);
   }
   renameSync(out.staging, out.dir);

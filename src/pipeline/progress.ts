@@ -74,7 +74,9 @@ export class Progress {
     const now = performance.now();
     if (this.log && now - this.lastLog >= LOG_EVERY) {
       this.lastLog = now;
-      this.sink.write(`debellator: ${Progress.line(this.done, this.total, this.rateAt(now), this.unit, this.label)}\n`);
+      this.sink.write(
+        `debellator: ${Progress.line(this.done, this.total, this.rateAt(now), this.unit, this.label)}\n`,
+      );
     }
     if (!this.on) return;
     if (now - this.last < 100 && this.done < this.total) return;

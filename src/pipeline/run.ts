@@ -35,9 +35,16 @@ function poolOptions(opts: RunOptions): PoolOptions {
   };
 }
 
-async function runWhole(jobs: readonly Job[], into: Map<string, Float64Array>, opts: RunOptions): Promise<void> {
+async function runWhole(
+  jobs: readonly Job[],
+  into: Map<string, Float64Array>,
+  opts: RunOptions,
+): Promise<void> {
   if (jobs.length === 0) return;
-  opts.onWork?.(jobs.reduce((t, j) => t + j.samples, 0), new Set(jobs.map((j) => j.kind)));
+  opts.onWork?.(
+    jobs.reduce((t, j) => t + j.samples, 0),
+    new Set(jobs.map((j) => j.kind)),
+  );
   const totals = await runShards(jobs, shardRange(jobs), poolOptions(opts));
   jobs.forEach((j, i) => {
     const c = totals.get(i);

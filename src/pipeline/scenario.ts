@@ -5,10 +5,16 @@
  */
 import { basename, dirname, extname, resolve } from 'node:path';
 import { z } from 'zod';
-import { combined, InputError, throwAll, type FieldPath } from '../core/errors.ts';
+import { combined, InputError, throwAll } from '../core/errors.ts';
 import { allIssues, parseWith } from '../core/schema-issues.ts';
 import type { AnySystem, Variant, VariantSpec } from '../core/system.ts';
-import { STUDY_KINDS, studyKind, type AnyStudyKind, type StudyContext, type StudyHeader } from '../studies/index.ts';
+import {
+  STUDY_KINDS,
+  studyKind,
+  type AnyStudyKind,
+  type StudyContext,
+  type StudyHeader,
+} from '../studies/index.ts';
 import { requireSystem } from '../systems/registry.ts';
 import { readStructuredFile, parseStructuredText, type StructuredFile } from './structured-file.ts';
 import { toolInfo } from './tool.ts';
@@ -95,8 +101,7 @@ function variantSpec(top: ScenarioTop, system: AnySystem, file: string): Omit<Va
   const o = top.overrides;
   let charts: unknown;
   if (top.charts !== undefined) {
-    if (!system.charts)
-      throw new InputError(`${system.name} has no charts to replace`, { path: ['charts'] });
+    if (!system.charts) throw new InputError(`${system.name} has no charts to replace`, { path: ['charts'] });
     const chartFile = resolve(dirname(file), top.charts);
     let f: StructuredFile;
     try {
@@ -104,7 +109,9 @@ function variantSpec(top: ScenarioTop, system: AnySystem, file: string): Omit<Va
     } catch (e) {
       // A chart file that cannot be read is the scenario's `charts` line at fault: say which file.
       if (e instanceof InputError && e.line === undefined)
-        throw new InputError(`${e.detail.replace(/^cannot read: /, 'cannot read ')} (${chartFile})`, { path: ['charts'] });
+        throw new InputError(`${e.detail.replace(/^cannot read: /, 'cannot read ')} (${chartFile})`, {
+          path: ['charts'],
+        });
       throw e;
     }
     try {
@@ -132,7 +139,11 @@ function scenarioPath(e: InputError): InputError {
   return e;
 }
 
-function studyHeader(raw: Readonly<Record<string, unknown>>, i: number, seen: Map<string, number>): StudyHeader {
+function studyHeader(
+  raw: Readonly<Record<string, unknown>>,
+  i: number,
+  seen: Map<string, number>,
+): StudyHeader {
   const h = parseWith(headerSchema, { kind: raw.kind, name: raw.name, title: raw.title }, ['studies', i]);
   const other = seen.get(h.name);
   if (other !== undefined)

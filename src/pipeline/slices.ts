@@ -28,11 +28,11 @@ export const sliceFileSchema = z
     format: z.literal(SLICE_FORMAT),
     tool: z.object({ name: z.string(), version: z.string() }).strict(),
     scenario: z.object({ file: z.string(), input: z.unknown() }).strict(),
-    options: z
-      .object({ seed: z.string().nullable(), samples: count.nullable() })
-      .strict(),
+    options: z.object({ seed: z.string().nullable(), samples: count.nullable() }).strict(),
     seed: z.string(),
-    slice: z.object({ index: z.number().int().min(1), count: z.number().int().min(1).max(MAX_SLICES) }).strict(),
+    slice: z
+      .object({ index: z.number().int().min(1), count: z.number().int().min(1).max(MAX_SLICES) })
+      .strict(),
     shards: z.object({ ran: count, of: count }).strict(),
     complete: z.array(countsEntry).max(10_000_000),
     partial: z.array(countsEntry).max(10_000_000),
@@ -86,7 +86,10 @@ export function checkSliceData(name: string, data: unknown): SliceFile {
 
 const same = (x: unknown, y: unknown) => JSON.stringify(x) === JSON.stringify(y);
 const listed = (xs: readonly number[], n: number) =>
-  `${xs.slice(0, 10).map((i) => `${i}/${n}`).join(', ')}${xs.length > 10 ? ` and ${xs.length - 10} more` : ''}`;
+  `${xs
+    .slice(0, 10)
+    .map((i) => `${i}/${n}`)
+    .join(', ')}${xs.length > 10 ? ` and ${xs.length - 10} more` : ''}`;
 
 /** Check that `files` are the n slices of one run (before the scenario is re-planned). */
 export function checkSlices(files: readonly { name: string; data: SliceFile }[]): SliceFile {
@@ -97,9 +100,13 @@ export function checkSlices(files: readonly { name: string; data: SliceFile }[])
   for (const { name, data } of files) {
     for (const key of ['tool', 'scenario', 'options', 'seed'] as const)
       if (!same(data[key], first[key]))
-        throw new InputError(`${key} differs from ${files[0]!.name}: the slices are of different runs`, { file: name });
+        throw new InputError(`${key} differs from ${files[0]!.name}: the slices are of different runs`, {
+          file: name,
+        });
     if (data.slice.count !== n || data.slice.index > n)
-      throw new InputError(`slice ${data.slice.index}/${data.slice.count}, expected one of n = ${n}`, { file: name });
+      throw new InputError(`slice ${data.slice.index}/${data.slice.count}, expected one of n = ${n}`, {
+        file: name,
+      });
     const dup = seen.get(data.slice.index);
     if (dup) throw new InputError(`slice ${data.slice.index}/${n} is also in ${dup}`, { file: name });
     seen.set(data.slice.index, name);
@@ -153,7 +160,8 @@ export function mergeCounts(
     }
   }
   for (const id of complete.keys())
-    if (!needed.has(id)) throw new InputError(`counts for a job the scenario does not have: ${id}`, { file: files[0]!.name });
+    if (!needed.has(id))
+      throw new InputError(`counts for a job the scenario does not have: ${id}`, { file: files[0]!.name });
   const finalJobs = finalJobsOf(loaded, complete);
   const index = new Map(finalJobs.map((j, i) => [j.id, i]));
   const total = totalShards(finalJobs);
@@ -169,13 +177,18 @@ export function mergeCounts(
     }
     for (const [id, c] of data.partial) {
       const i = index.get(id);
-      if (i === undefined) throw new InputError(`counts for a job the scenario does not have: ${id}`, { file: name });
+      if (i === undefined)
+        throw new InputError(`counts for a job the scenario does not have: ${id}`, { file: name });
       const want = expected.get(id) ?? 0;
       const got = samplesOf(finalJobs[i]!, c);
       if (!countsConsistent(finalJobs[i]!.kind, c))
-        throw new InputError(`the counts of job ${id} do not add up: the slice was changed or damaged`, { file: name });
+        throw new InputError(`the counts of job ${id} do not add up: the slice was changed or damaged`, {
+          file: name,
+        });
       if (got !== want)
-        throw new InputError(`job ${id} holds ${got} samples; this slice's shards draw ${want}`, { file: name });
+        throw new InputError(`job ${id} holds ${got} samples; this slice's shards draw ${want}`, {
+          file: name,
+        });
       const t = merged.get(id);
       if (!t) merged.set(id, Float64Array.from(c));
       else if (t.length !== c.length)

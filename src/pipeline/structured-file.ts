@@ -62,7 +62,10 @@ export function parseStructuredText(text: string, file: string): StructuredFile 
   try {
     data = doc.toJS({ maxAliasCount: MAX_ALIASES });
   } catch (e) {
-    throw new InputError(`cannot read the document: ${(e as Error).message.split('\n')[0]}`, { file, line: 1 });
+    throw new InputError(`cannot read the document: ${(e as Error).message.split('\n')[0]}`, {
+      file,
+      line: 1,
+    });
   }
   const tooDeep = depthOver(data, MAX_DEPTH);
   if (tooDeep) throw new InputError(`nested more than ${MAX_DEPTH} levels deep`, { file, line: 1 });
@@ -93,7 +96,10 @@ export function readTextFile(file: string, maxBytes = MAX_FILE_BYTES): string {
   try {
     const size = statSync(file).size;
     if (size > maxBytes)
-      throw new InputError(`too large (${size.toLocaleString('en-US')} bytes; at most ${maxBytes.toLocaleString('en-US')})`, { file });
+      throw new InputError(
+        `too large (${size.toLocaleString('en-US')} bytes; at most ${maxBytes.toLocaleString('en-US')})`,
+        { file },
+      );
     return readFileSync(file, 'utf8');
   } catch (e) {
     if (e instanceof InputError) throw e;

@@ -61,7 +61,12 @@ export interface CellStudyResults {
 }
 
 /** A cell of a situation under a variant: the rule set describes it, compiles it, prices its elements. */
-export function planCell(system: AnySystem, variant: Variant, situation: unknown, label: (a: string, b: string) => string): PlannedCell {
+export function planCell(
+  system: AnySystem,
+  variant: Variant,
+  situation: unknown,
+  label: (a: string, b: string) => string,
+): PlannedCell {
   const rules = variant.ruleset;
   const a = rules.describeSide(situation, 'a');
   const b = rules.describeSide(situation, 'b');
@@ -100,7 +105,16 @@ export function cellJobs(plan: CellStudyPlan, done: Counts): Job[] {
       ...(c.table.weights ? { weights: c.table.weights } : {}),
       jointSize: c.table.outcomes * c.table.outcomes,
     };
-    return [{ id, kind: 'table', payload, seed: `${plan.seed}|${plan.name}|${i}`, samples: plan.samples, shardSize: TABLE_SHARD }];
+    return [
+      {
+        id,
+        kind: 'table',
+        payload,
+        seed: `${plan.seed}|${plan.name}|${i}`,
+        samples: plan.samples,
+        shardSize: TABLE_SHARD,
+      },
+    ];
   });
 }
 

@@ -8,7 +8,12 @@ import type { AnyStudyKind } from './kind.ts';
 import { matrixKind } from './matrix/index.ts';
 import { oddsKind } from './odds/index.ts';
 
-export const STUDY_KINDS: readonly AnyStudyKind[] = [oddsKind, matrixKind, engagementKind, balanceKind] as unknown as AnyStudyKind[];
+export const STUDY_KINDS: readonly AnyStudyKind[] = [
+  oddsKind,
+  matrixKind,
+  engagementKind,
+  balanceKind,
+] as unknown as AnyStudyKind[];
 
 export function studyKind(id: string): AnyStudyKind | undefined {
   return STUDY_KINDS.find((k) => k.id === id);

@@ -12,7 +12,11 @@ import { sampleCodes, sampleWeighted } from '../engine/sample.ts';
 import { loadSystem } from '../systems/registry.ts';
 import { PER_OPPONENT, type BalancePayload } from './balance/design.ts';
 
-export type ShardKernel = (payload: unknown, rng: RandomSource, samples: number) => Float64Array | Promise<Float64Array>;
+export type ShardKernel = (
+  payload: unknown,
+  rng: RandomSource,
+  samples: number,
+) => Float64Array | Promise<Float64Array>;
 
 /** Payload of a `table` job: a compiled outcome table (engine/table.ts). */
 export interface TablePayload {
@@ -53,7 +57,9 @@ const LINE_UP_MEMO = 256;
 const balanceKernel: ShardKernel = async (payload, rng, samples) => {
   const p = payload as BalancePayload;
   if (samples !== p.engagements * p.opponents.length)
-    throw new Error(`a balance job runs whole (${p.engagements * p.opponents.length} engagements), not ${samples}`);
+    throw new Error(
+      `a balance job runs whole (${p.engagements * p.opponents.length} engagements), not ${samples}`,
+    );
   const system = await loadSystem(p.system.id, p.system.source);
   const model = system.engagement;
   if (!model?.lineUp) throw new Error(`${system.name} has no line-up engagements`);
@@ -105,7 +111,9 @@ export function countsConsistent(kind: string, counts: ArrayLike<number>): boole
   }
   if (kind === 'engagement') {
     const n = counts[0] as number;
-    return (counts[1] as number) + (counts[2] as number) + (counts[3] as number) + (counts[4] as number) === n;
+    return (
+      (counts[1] as number) + (counts[2] as number) + (counts[3] as number) + (counts[4] as number) === n
+    );
   }
   return true;
 }

@@ -74,4 +74,3 @@ export async function loadSystem(id: string, source: string): Promise<AnySystem>
   extra.push(mod.default);
   return mod.default;
 }
-

@@ -1,6 +1,14 @@
 /** The statistics module: normal quantile, Wilson intervals, means, the study-wide agreement threshold. */
 import { describe, expect, it } from 'vitest';
-import { agreementZ, agrees, meanOf, normalQuantile, tQuantile, wilson, Z95 } from '../../src/core/statistics.ts';
+import {
+  agreementZ,
+  agrees,
+  meanOf,
+  normalQuantile,
+  tQuantile,
+  wilson,
+  Z95,
+} from '../../src/core/statistics.ts';
 import { cellResult } from '../../src/engine/cell.ts';
 
 describe('quantiles', () => {

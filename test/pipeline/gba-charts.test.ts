@@ -106,7 +106,9 @@ studies:
     const results = JSON.parse(f1['results.json'] as string);
     expect(results.studies[0].results.cells[0].result.a.exact['hits:1'].p).toBe(1);
     // The card's breakthrough on every roll shows in the events table and in results.json.
-    expect(results.studies[0].results.cells[0].events.map((e: { id: string; p: number }) => [e.id, e.p])).toEqual([
+    expect(
+      results.studies[0].results.cells[0].events.map((e: { id: string; p: number }) => [e.id, e.p]),
+    ).toEqual([
       ['breakthrough:a', 0],
       ['breakthrough:b', 1],
     ]);
@@ -119,7 +121,9 @@ studies:
     writeFileSync(file, scenario('nope.json'));
     const r = await cli('run', file, '--out', join(dir, 'x'), '--quiet');
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`debellator: ${file}:5 charts: cannot read no such file (${join(dir, 'nope.json')})\n`);
+    expect(r.stderr).toBe(
+      `debellator: ${file}:5 charts: cannot read no such file (${join(dir, 'nope.json')})\n`,
+    );
     const dbm = join(dir, 'dbm.yaml');
     writeFileSync(
       dbm,

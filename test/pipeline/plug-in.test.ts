@@ -51,7 +51,13 @@ describe('a fixture rule system, registered with one line', () => {
   it('exact odds: Heavy (4) v Light (2): B destroyed on a >= 2b, 9/36; recoils 17/36; A recoils 6/36; ties 4/36', async () => {
     const r = await run(1);
     const odds = r.studies[0]!.results as {
-      cells: { result: { a: { exact: Record<string, { count: number }> }; b: { exact: Record<string, { count: number }> }; agrees: boolean } }[];
+      cells: {
+        result: {
+          a: { exact: Record<string, { count: number }> };
+          b: { exact: Record<string, { count: number }> };
+          agrees: boolean;
+        };
+      }[];
     };
     const cell = odds.cells[0]!.result;
     expect(cell.b.exact.destroyed!.count).toBe(9);
@@ -75,7 +81,16 @@ describe('a fixture rule system, registered with one line', () => {
     const one = await run(1);
     const two = await run(2);
     expect(JSON.stringify(two)).toBe(JSON.stringify(one));
-    const e = one.studies[2]!.results as { summary: { samples: number; aWins: { count: number }; bWins: { count: number }; mutual: { count: number }; undecided: { count: number } }; config: { a: { files: unknown[] }; b: { files: unknown[] } } };
+    const e = one.studies[2]!.results as {
+      summary: {
+        samples: number;
+        aWins: { count: number };
+        bWins: { count: number };
+        mutual: { count: number };
+        undecided: { count: number };
+      };
+      config: { a: { files: unknown[] }; b: { files: unknown[] } };
+    };
     expect(e.config.a.files).toHaveLength(10);
     expect(e.config.b.files).toHaveLength(15);
     const s = e.summary;
@@ -83,7 +98,16 @@ describe('a fixture rule system, registered with one line', () => {
   });
 
   it('the CLI: odds with the flags its metadata generates', async () => {
-    const r = await runMain(['odds', 'Heavy(Good)', 'Light(Good)', '--rules', 'duel-1', '--b-support', '--a-overlapped', '1']);
+    const r = await runMain([
+      'odds',
+      'Heavy(Good)',
+      'Light(Good)',
+      '--rules',
+      'duel-1',
+      '--b-support',
+      '--a-overlapped',
+      '1',
+    ]);
     expect(r.code).toBe(0);
     // A 4-1 = 3 + die against B 2+1 = 3 + die: equal dice, equal totals.
     expect(r.out).toContain('-1  1 overlapped');

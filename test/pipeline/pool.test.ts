@@ -31,9 +31,9 @@ describe('runShards', () => {
   it('stops when aborted and reports cancellation', async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(runShards(jobs, shardRange(jobs), { threads: 1, signal: controller.signal })).rejects.toBeInstanceOf(
-      CancelledError,
-    );
+    await expect(
+      runShards(jobs, shardRange(jobs), { threads: 1, signal: controller.signal }),
+    ).rejects.toBeInstanceOf(CancelledError);
   });
 
   it('an unknown job kind fails', async () => {

@@ -54,7 +54,11 @@ describe('debellator run', () => {
     expect(results.studies[0].results.samples).toBe(1_200_000);
     expect(results.studies[0].results.agrees).toBe(true);
     // Reg Bd(O) destroyed by Irr Kn(S) on 15 of 36 rolls.
-    expect(results.studies[0].results.cells[0].result.a.exact.destroyed).toEqual({ count: 15, of: 36, p: 15 / 36 });
+    expect(results.studies[0].results.cells[0].result.a.exact.destroyed).toEqual({
+      count: 15,
+      of: 36,
+      p: 15 / 36,
+    });
     expect(f['duel.csv']).toContain(
       'duel,1. Reg Bd(O) v Irr Kn(S),Reg Bd(O),Irr Kn(S),6,12,A,destroyed,15,36,0.416667,1200000,',
     );
@@ -202,15 +206,26 @@ studies:
     expect(r.code).toBe(0);
     const slices = join(dir, 'bal-slices');
     for (let i = 1; i <= 3; i++)
-      expect((await cli('run', bal, '--shard', `${i}/3`, '--threads', '1', '--out', slices, '--quiet')).code).toBe(0);
+      expect(
+        (await cli('run', bal, '--shard', `${i}/3`, '--threads', '1', '--out', slices, '--quiet')).code,
+      ).toBe(0);
     const merged = join(dir, 'bal-merged');
-    const m = await cli('merge', ...readdirSync(slices).map((f) => join(slices, f)), '--out', merged, '--quiet');
+    const m = await cli(
+      'merge',
+      ...readdirSync(slices).map((f) => join(slices, f)),
+      '--out',
+      merged,
+      '--quiet',
+    );
     expect(m.stderr).toBe('');
     const tree = (d: string): Record<string, string> =>
       Object.fromEntries(
         readdirSync(d, { recursive: true, withFileTypes: true })
           .filter((e) => e.isFile())
-          .map((e) => [join(e.parentPath, e.name).slice(d.length), readFileSync(join(e.parentPath, e.name), 'utf8')]),
+          .map((e) => [
+            join(e.parentPath, e.name).slice(d.length),
+            readFileSync(join(e.parentPath, e.name), 'utf8'),
+          ]),
       );
     expect(tree(merged)).toEqual(tree(whole));
     expect(Object.keys(tree(whole))).toContain('/index.html');

@@ -124,7 +124,9 @@ studies:
   it('two studies with one name', () => {
     const s =
       '  - { kind: odds, name: o, situations: [{ a: { element: Reg Bd(O) }, b: { element: Irr Kn(S) } }] }\n';
-    expect(refused(`rules: dbm-3.2\nstudies:\n${s}${s}`)).toBe('x.yaml:4 studies[1].name: "o" names study 1 too');
+    expect(refused(`rules: dbm-3.2\nstudies:\n${s}${s}`)).toBe(
+      'x.yaml:4 studies[1].name: "o" names study 1 too',
+    );
   });
 });
 
@@ -148,7 +150,9 @@ describe('expanding good scenarios', () => {
   });
 
   it('depth 2 puts a second rank of the same element behind each cell element (+1 pike support, p.21)', () => {
-    const deep = planOf(loadScenarioText(matrix('[Reg Pk(O)]', '    context: { a: { depth: 2 } }\n'), 'x.yaml'));
+    const deep = planOf(
+      loadScenarioText(matrix('[Reg Pk(O)]', '    context: { a: { depth: 2 } }\n'), 'x.yaml'),
+    );
     const flat = planOf(loadScenarioText(matrix('[Reg Pk(O)]'), 'x.yaml'));
     // Pk(O) 3 + 1 supported against Bd(O) 5: the table differs from the unsupported one.
     expect(Array.from(deep.cells[0]!.table.codes)).not.toEqual(Array.from(flat.cells[0]!.table.codes));

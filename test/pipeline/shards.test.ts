@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { parseSlice, shardRange, sliceRange, totalShards } from '../../src/pipeline/shards.ts';
 import type { Job } from '../../src/studies/index.ts';
 
-const job = (samples: number, shardSize = 100): Job => ({ id: `j${samples}`, kind: 'table', payload: null, seed: 's', samples, shardSize });
+const job = (samples: number, shardSize = 100): Job => ({
+  id: `j${samples}`,
+  kind: 'table',
+  payload: null,
+  seed: 's',
+  samples,
+  shardSize,
+});
 
 describe('shards', () => {
   it('cuts each job into full shards and one remainder, job by job', () => {

@@ -62,13 +62,20 @@ function expectCellsEqualEnumerate(
     const row = plan.rows[Math.floor(k / plan.cols.length)];
     const col = plan.cols[k % plan.cols.length];
     expect([cell.a, cell.b]).toEqual([row, col]);
-    expect(Array.from(exactCounts(cell.table))).toEqual(enumeratedJoint(system, version, inputOf(cell.a, cell.b)));
+    expect(Array.from(exactCounts(cell.table))).toEqual(
+      enumeratedJoint(system, version, inputOf(cell.a, cell.b)),
+    );
   });
 }
 
 describe('DBA 3.0 matrix studies', () => {
   const plan = planOf(
-    matrix('dba-3.0', '[4Bd, 3Kn, 2LH, 4Wb]', '{ type: [Sp, Pk] }', '    context:\n      bound: b\n      a: { going: rough }\n      b: { depth: 2 }\n'),
+    matrix(
+      'dba-3.0',
+      '[4Bd, 3Kn, 2LH, 4Wb]',
+      '{ type: [Sp, Pk] }',
+      '    context:\n      bound: b\n      a: { going: rough }\n      b: { depth: 2 }\n',
+    ),
   );
 
   it('a sweep by type takes every catalogue element of the type, in table order', () => {
@@ -95,8 +102,15 @@ describe('DBA 3.0 matrix studies', () => {
     const v = dba.variant({ version: 'dba-3.0' });
     const d = enumerate(v.ruleset, v.parseSituation({ a: { element: '4Bd' }, b: { element: '4Bd' } }));
     const counts = d as unknown as Record<'a' | 'b', Record<string, { count: number }>>;
-    expect([counts.a.recoil!.count, counts.b.recoil!.count, counts.a.none!.count, counts.a.destroyed!.count]).toEqual([15, 15, 21, 0]);
-    expect(Array.from(exactCounts(cell.table))).toEqual(enumeratedJoint(dba, 'dba-3.0', { a: { element: '4Bd' }, b: { element: '4Bd' } }));
+    expect([
+      counts.a.recoil!.count,
+      counts.b.recoil!.count,
+      counts.a.none!.count,
+      counts.a.destroyed!.count,
+    ]).toEqual([15, 15, 21, 0]);
+    expect(Array.from(exactCounts(cell.table))).toEqual(
+      enumeratedJoint(dba, 'dba-3.0', { a: { element: '4Bd' }, b: { element: '4Bd' } }),
+    );
   });
 
   it('"all" sweeps the whole catalogue (41 elements)', () => {
@@ -112,7 +126,12 @@ describe('DBA 3.0 matrix studies', () => {
 
 describe('Blood and Blades 0.7 matrix studies', () => {
   const plan = planOf(
-    matrix('bnb-0.7', '{ type: [Cv, Bd], grade: [S, O], reg: Reg }', '[Reg Bd(O), Irr Wb(S), Reg Pk(I)]', '    context:\n      a: { going: rough }\n      b: { depth: 3, cohesion: true }\n'),
+    matrix(
+      'bnb-0.7',
+      '{ type: [Cv, Bd], grade: [S, O], reg: Reg }',
+      '[Reg Bd(O), Irr Wb(S), Reg Pk(I)]',
+      '    context:\n      a: { going: rough }\n      b: { depth: 3, cohesion: true }\n',
+    ),
   );
 
   it('types x grades x regularities skip what Table 5.4 forbids (there is no Reg Bd(S))', () => {
@@ -138,9 +157,21 @@ describe('Blood and Blades 0.7 matrix studies', () => {
   });
 
   it('a shooting context: Bw shoot, every cell through the B&B parser', () => {
-    const p = planOf(matrix('bnb-0.7', '{ type: Bw, reg: Irr }', '[Reg Bd(O), Irr Ax(O)]', '    context: { mode: shooting }\n'));
+    const p = planOf(
+      matrix(
+        'bnb-0.7',
+        '{ type: Bw, reg: Irr }',
+        '[Reg Bd(O), Irr Ax(O)]',
+        '    context: { mode: shooting }\n',
+      ),
+    );
     expect(p.rows).toEqual(['Irr Bw(S)', 'Irr Bw(O)', 'Irr Bw(I)']);
-    expectCellsEqualEnumerate(p, bnb, 'bnb-0.7', (a, b) => ({ rules: 'bnb-0.7', mode: 'shooting', a: { element: a }, b: { element: b } }));
+    expectCellsEqualEnumerate(p, bnb, 'bnb-0.7', (a, b) => ({
+      rules: 'bnb-0.7',
+      mode: 'shooting',
+      a: { element: a },
+      b: { element: b },
+    }));
   });
 });
 
@@ -148,33 +179,45 @@ describe('sampled matrices agree with the exact tables', () => {
   const run = async (text: string) => {
     const loaded = loadScenarioText(text, 'x.yaml');
     const counts = await runScenario(loaded, { threads: 1 });
-    const r = buildResults(loaded, counts.complete, { tool: { name: 'debellator', version: 'test' }, options: { seed: null, samples: null } });
+    const r = buildResults(loaded, counts.complete, {
+      tool: { name: 'debellator', version: 'test' },
+      options: { seed: null, samples: null },
+    });
     return { loaded, results: r.studies[0]!.results as CellStudyResults };
   };
 
   it('DBA: 20,000 samples a cell, every outcome inside its interval; CSV without cost columns', async () => {
-    const { loaded, results: s } = await run(`samples: 20000\n${matrix('dba-3.0', '[4Bd, 3Kn]', '[4Sp, 2LH]')}`);
+    const { loaded, results: s } = await run(
+      `samples: 20000\n${matrix('dba-3.0', '[4Bd, 3Kn]', '[4Sp, 2LH]')}`,
+    );
     expect(s.agrees).toBe(true);
     for (const c of s.cells) {
       for (const side of ['a', 'b'] as const) {
         const sampled = c.result[side].sampled ?? {};
         expect(Object.values(sampled).reduce((t, m) => t + m.count, 0)).toBe(20000);
-        for (const [o, m] of Object.entries(sampled)) expect(Math.abs(m.p - (c.result[side].exact[o]?.p ?? -1))).toBeLessThan(0.02);
+        for (const [o, m] of Object.entries(sampled))
+          expect(Math.abs(m.p - (c.result[side].exact[o]?.p ?? -1))).toBeLessThan(0.02);
       }
     }
     const study = loaded.studies[0]!;
-    const csv = [...study.kind.report(s, study.plan).files.entries()].find(([f]) => f.endsWith('.csv'))![1] as string;
+    const csv = [...study.kind.report(s, study.plan).files.entries()].find(([f]) =>
+      f.endsWith('.csv'),
+    )![1] as string;
     expect(csv.split('\n')[0]).toBe(
       'study,cell,a,b,side,outcome,exact_count,space,exact_p,samples,sampled_count,sampled_p,ci95_low,ci95_high,agrees',
     );
   });
 
   it('B&B: sampled agrees; the CSV carries the Table 5.4 costs', async () => {
-    const { loaded, results: s } = await run(`samples: 20000\n${matrix('bnb-0.7', '[Reg Cv(S)]', '[Reg Bd(O), Irr Wb(S)]')}`);
+    const { loaded, results: s } = await run(
+      `samples: 20000\n${matrix('bnb-0.7', '[Reg Cv(S)]', '[Reg Bd(O), Irr Wb(S)]')}`,
+    );
     expect(s.agrees).toBe(true);
     expect(s.cells.every((c) => c.result.samples === 20000)).toBe(true);
     const study = loaded.studies[0]!;
-    const csv = ([...study.kind.report(s, study.plan).files.entries()].find(([f]) => f.endsWith('.csv'))![1] as string).split('\n');
+    const csv = (
+      [...study.kind.report(s, study.plan).files.entries()].find(([f]) => f.endsWith('.csv'))![1] as string
+    ).split('\n');
     expect(csv[0]?.startsWith('study,cell,a,b,cost_a,cost_b,side,outcome,')).toBe(true);
     expect(csv[1]?.startsWith('m,Reg Cv(S) v Reg Bd(O),Reg Cv(S),Reg Bd(O),13,10,A,destroyed,')).toBe(true);
   });
@@ -235,7 +278,9 @@ describe('refusing bad DBA and B&B matrices with file:line and path', () => {
 
   it('a bad DBA context value', () => {
     const text = matrix('dba-3.0', '[4Bd]', '[3Kn]', '    context:\n      b:\n        going: swamp\n');
-    expect(refused(text)).toBe('x.yaml:9 studies[0].context.b.going: must be one of "good", "rough", "bad", "dunes" (cell 4Bd v 3Kn)');
+    expect(refused(text)).toBe(
+      'x.yaml:9 studies[0].context.b.going: must be one of "good", "rough", "bad", "dunes" (cell 4Bd v 3Kn)',
+    );
   });
 
   it('a B&B context that only some cells break: Bg is never overlapped', () => {
@@ -257,9 +302,7 @@ describe('refusing bad DBA and B&B matrices with file:line and path', () => {
       '[Reg Bd(O)]',
       '    context:\n      b: { cohesoin: true }\n',
     );
-    expect(refused(text)).toBe(
-      'x.yaml:8 studies[0].context.b.cohesoin: unknown key "cohesoin"',
-    );
+    expect(refused(text)).toBe('x.yaml:8 studies[0].context.b.cohesoin: unknown key "cohesoin"');
   });
 
   it('depth beyond what the system supports (DBA: one element behind)', () => {

@@ -70,7 +70,9 @@ export function checkSystemContract(system: AnySystem): void {
         const key = c.format(e);
         const house = system.variant({ version: newest, costs: { [key]: 123 } });
         expect(house.cost!(e)).toBe(123);
-        expect(() => system.variant({ version: newest, costs: { 'no such element': 1 } })).toThrow(InputError);
+        expect(() => system.variant({ version: newest, costs: { 'no such element': 1 } })).toThrow(
+          InputError,
+        );
       }
     }
   }

@@ -26,7 +26,10 @@ export function registerCost(program: Command, exit: { code: number }): void {
     .description('Points cost (AP) of an element; compares versions unless --rules is given')
     .argument('<element>', 'element, e.g. "Reg Bd(O)" or "Irr HCh(O)"')
     .option('--rules <id>', 'rule set and version, e.g. dbm-3.0 or bnb-0.7')
-    .option('--adjust <option...>', 'cost options, e.g. DBM 3.2 p.10 chariots, doubleBaseRear, cinCOrSubGeneral')
+    .option(
+      '--adjust <option...>',
+      'cost options, e.g. DBM 3.2 p.10 chariots, doubleBaseRear, cinCOrSubGeneral',
+    )
     .option('--json', 'print JSON')
     .action((text: string, opts: { rules?: string; adjust?: string[]; json?: boolean }) => {
       let system: AnySystem;
@@ -46,7 +49,9 @@ export function registerCost(program: Command, exit: { code: number }): void {
       const known = (catalogue.costOptions ?? []).map((o) => o.id);
       for (const a of opts.adjust ?? [])
         if (!known.includes(a))
-          throw new InputError(`--adjust: "${a}" is not a ${system.name} cost option (${known.join(', ') || 'none'})`);
+          throw new InputError(
+            `--adjust: "${a}" is not a ${system.name} cost option (${known.join(', ') || 'none'})`,
+          );
       const versions = opts.rules ? system.versions.filter((v) => v.id === opts.rules) : system.versions;
       const costs = versions.map((v) => {
         const variant = system.variant({ version: v.id });
@@ -60,7 +65,10 @@ export function registerCost(program: Command, exit: { code: number }): void {
           `${JSON.stringify({ element: catalogue.format(e), adjustments: opts.adjust ?? [], costs: costs.map(({ rules, cost }) => ({ rules, cost })) })}\n`,
         );
       else if (opts.rules) process.stdout.write(`${costs[0]!.cost}\n`);
-      else process.stdout.write(`${catalogue.format(e)}\n${costs.map((c) => `  ${c.name}: ${c.cost} AP`).join('\n')}\n`);
+      else
+        process.stdout.write(
+          `${catalogue.format(e)}\n${costs.map((c) => `  ${c.name}: ${c.cost} AP`).join('\n')}\n`,
+        );
       exit.code = 0;
     });
 }

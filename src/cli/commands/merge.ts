@@ -34,7 +34,10 @@ export function registerMerge(program: Command, exit: { code: number }): void {
       const o = first.options;
       const loaded = checkScenario(
         { file: first.scenario.file, data: first.scenario.input, lineOf: () => 1 },
-        { ...(o.seed !== null ? { seed: o.seed } : {}), ...(o.samples !== null ? { samples: o.samples } : {}) },
+        {
+          ...(o.seed !== null ? { seed: o.seed } : {}),
+          ...(o.samples !== null ? { samples: o.samples } : {}),
+        },
       );
       const counts = mergeCounts(loaded, slices);
       const out = prepareOutput(flags.out ?? join('reports', loaded.name));

@@ -15,7 +15,9 @@ import { formatOdds } from '../format.ts';
 export function registerOdds(program: Command, exit: { code: number }): void {
   const cmd = program
     .command('odds')
-    .description('Exact odds of one close combat or shooting between two elements, with every factor explained')
+    .description(
+      'Exact odds of one close combat or shooting between two elements, with every factor explained',
+    )
     .argument('[a]', 'side A element, e.g. "Reg Bd(O)" (DBA: "4Bd")')
     .argument('[b]', 'side B element, e.g. "Irr Wb(S)"')
     .option('--situation <file>', 'read the situation from a YAML or JSON file (docs/situation.md)')
@@ -30,7 +32,10 @@ export function registerOdds(program: Command, exit: { code: number }): void {
       const help = `${spec.side ? `${name[0]!.toUpperCase()}: ` : ''}${spec.help}${spec.systems.length < allSystems().length ? ` [${spec.systems.join(', ')}]` : ''}`;
       if (spec.arity === 'bool') cmd.option(`--${name}`, help);
       else if (spec.arity === 'list')
-        cmd.option(`--${name} <element>`, `${help} (repeat for more)`, (v: string, prev: string[] = []) => [...prev, v]);
+        cmd.option(`--${name} <element>`, `${help} (repeat for more)`, (v: string, prev: string[] = []) => [
+          ...prev,
+          v,
+        ]);
       else cmd.option(`--${name} <value>`, help);
     }
   }
@@ -40,7 +45,10 @@ export function registerOdds(program: Command, exit: { code: number }): void {
     if (typeof opts.situation === 'string') {
       file = readStructuredFile(opts.situation);
       if (typeof file.data !== 'object' || file.data === null || Array.isArray(file.data))
-        throw new InputError('the situation must be a mapping with keys a and b', { file: file.file, line: 1 });
+        throw new InputError('the situation must be a mapping with keys a and b', {
+          file: file.file,
+          line: 1,
+        });
       input = structuredClone(file.data) as Record<string, unknown>;
     }
     const rules = String(opts.rules ?? input.rules ?? defaultRulesId());
@@ -114,7 +122,10 @@ function parseSituation(
     if ((head === 'a' || head === 'b') && key === 'element') {
       const text = head === 'a' ? a : b;
       const other = text === undefined ? undefined : rulesThatParse(text, system);
-      if (other) throw new InputError(`${head === 'a' ? 'first' : 'second'} element: ${e.detail}; "${text}" is ${other.name} notation: add --rules ${other.versions.at(-1)!.id}`);
+      if (other)
+        throw new InputError(
+          `${head === 'a' ? 'first' : 'second'} element: ${e.detail}; "${text}" is ${other.name} notation: add --rules ${other.versions.at(-1)!.id}`,
+        );
     }
     const flag = flagForPath(system, e.path);
     throw new InputError(flag ? `${flag}: ${e.detail}` : e.message);

@@ -55,7 +55,8 @@ export async function writeRun(
     const charts = report.files.size - main.length;
     if (charts > 0) process.stdout.write(`${join(out.dir, 'charts')}/ (${charts} files)\n`);
     if (report.summaries.length > 0) process.stdout.write(`\n${report.summaries.join('\n')}\n`);
-    if (report.html) process.stdout.write(`\nOpen ${join(out.dir, 'index.html')} in a browser for the charts.\n`);
+    if (report.html)
+      process.stdout.write(`\nOpen ${join(out.dir, 'index.html')} in a browser for the charts.\n`);
   }
   for (const p of report.problems) process.stderr.write(`debellator: ${p}\n`);
   exit.code = report.problems.length > 0 ? 1 : 0;
@@ -66,7 +67,11 @@ export function registerRun(program: Command, exit: { code: number }): void {
     .command('run')
     .description('Run a scenario file: every study, exact and sampled, written to reports/<name>/')
     .argument('<scenario>', 'scenario file, YAML or JSON (docs/scenarios.md)')
-    .option('--samples <n>', 'Monte Carlo samples per cell or engagements per study (overrides the scenario)', parseCount('samples', 0, 1e12))
+    .option(
+      '--samples <n>',
+      'Monte Carlo samples per cell or engagements per study (overrides the scenario)',
+      parseCount('samples', 0, 1e12),
+    )
     .option('--seed <seed>', 'random seed (overrides the scenario)', parseSeed)
     .option('--threads <n>', 'worker threads (default: all cores)', parseCount('threads', 1, 1024))
     .option('--shard <i/n>', 'run only slice i of n of the work and write its counts (see merge)')
@@ -99,10 +104,14 @@ export function registerRun(program: Command, exit: { code: number }): void {
           const { rmSync } = await import('node:fs');
           rmSync(`${sliceFileName}.probe`);
         } catch (e) {
-          throw new InputError(`cannot write ${sliceFileName}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`);
+          throw new InputError(
+            `cannot write ${sliceFileName}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`,
+          );
         }
       }
-      if (!quiet) for (const c of out?.cleaned ?? []) process.stderr.write(`debellator: removed ${c}, left by a run that was stopped\n`);
+      if (!quiet)
+        for (const c of out?.cleaned ?? [])
+          process.stderr.write(`debellator: removed ${c}, left by a run that was stopped\n`);
       const progress = new Progress(0, process.stderr, quiet, loaded.name);
       let announced = false;
       let counts;
@@ -147,12 +156,14 @@ export function registerRun(program: Command, exit: { code: number }): void {
           partial: counts.partial,
         });
         writeWhole(sliceFileName, `${JSON.stringify(s)}\n`);
-        if (!quiet) process.stdout.write(`${sliceFileName} (${counts.shards.ran} of ${counts.shards.of} shards)\n`);
+        if (!quiet)
+          process.stdout.write(`${sliceFileName} (${counts.shards.ran} of ${counts.shards.of} shards)\n`);
         exit.code = 0;
         return;
       }
       const { buildResults } = await import('../../pipeline/results.ts');
-      if (!quiet) process.stderr.write(`debellator: ${loaded.name}: sampling done; analysing and writing the report\n`);
+      if (!quiet)
+        process.stderr.write(`debellator: ${loaded.name}: sampling done; analysing and writing the report\n`);
       const results = buildResults(loaded, counts.complete, { tool, options });
       const reproduce = `npx debellator run ${loaded.file} --seed ${loaded.seed}${flags.samples !== undefined ? ` --samples ${flags.samples}` : ''}`;
       await writeRun(loaded, results, out!, exit, quiet, reproduce);

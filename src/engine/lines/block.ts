@@ -10,7 +10,13 @@ import { InputError, type FieldPath } from '../../core/errors.ts';
 import { parseWith } from '../../core/schema-issues.ts';
 import type { AnySystem, Variant } from '../../core/system.ts';
 import type { LineAdapter } from './adapter.ts';
-import { DEFAULT_OPTIONS, type FileConfig, type LineConfig, type LinesConfig, type RankConfig } from './model.ts';
+import {
+  DEFAULT_OPTIONS,
+  type FileConfig,
+  type LineConfig,
+  type LinesConfig,
+  type RankConfig,
+} from './model.ts';
 import { parseShorthand } from './shorthand.ts';
 
 /** Most files a line may have, most ranks a file may have (DBM pikes: 4). */
@@ -36,7 +42,11 @@ export function linesBlockSchema(adapter: LineAdapter) {
     elementText,
     z.object({ element: elementText, ...(adapter.rankFields ?? {}) }).strict(),
   ]);
-  const ranksSchema = z.array(rankSchema).min(1).max(MAX_DEPTH).describe('A column of elements, front to back');
+  const ranksSchema = z
+    .array(rankSchema)
+    .min(1)
+    .max(MAX_DEPTH)
+    .describe('A column of elements, front to back');
   const fileSchema = z.union([
     ranksSchema,
     z
@@ -52,10 +62,27 @@ export function linesBlockSchema(adapter: LineAdapter) {
       name: z.string().optional(),
       files: z.array(fileSchema).min(1).max(MAX_FILES).optional().describe('Explicit files, left to right'),
       troops: elementText.optional().describe('Every element of every file, with `depth`'),
-      depth: z.number().int().min(1).max(MAX_DEPTH).optional().describe('Ranks per file with `troops`; default 1'),
+      depth: z
+        .number()
+        .int()
+        .min(1)
+        .max(MAX_DEPTH)
+        .optional()
+        .describe('Ranks per file with `troops`; default 1'),
       column: ranksSchema.optional().describe('One file, repeated `count` times or to the budget'),
-      count: z.number().int().min(1).max(MAX_FILES).optional().describe('Number of files with `troops` or `column`'),
-      budget: z.number().positive().max(100_000).optional().describe('AP to spend on files of `troops` or `column`'),
+      count: z
+        .number()
+        .int()
+        .min(1)
+        .max(MAX_FILES)
+        .optional()
+        .describe('Number of files with `troops` or `column`'),
+      budget: z
+        .number()
+        .positive()
+        .max(100_000)
+        .optional()
+        .describe('AP to spend on files of `troops` or `column`'),
       ...(adapter.doubleBasing
         ? { doubleBased: z.boolean().optional().describe('Every file is double-based (front pair one base)') }
         : {}),
@@ -78,7 +105,13 @@ export function linesBlockSchema(adapter: LineAdapter) {
         .record(z.string(), z.number().positive().max(10_000))
         .optional()
         .describe('Cost overrides for this study: {"Reg Bd(O)": 6.5}'),
-      boundLimit: z.number().int().min(1).max(200).default(20).describe('Player bounds before the fight is undecided'),
+      boundLimit: z
+        .number()
+        .int()
+        .min(1)
+        .max(200)
+        .default(20)
+        .describe('Player bounds before the fight is undecided'),
       first: z.enum(['a', 'b', 'alternate']).default('alternate').describe('Who has the first bound'),
       options: modelOptionsSchema.default(modelOptionsSchema.parse({})).describe('docs/engagement-model.md'),
     })
@@ -138,16 +171,29 @@ export class LineBuilder<E> {
   }
 
   file(input: FileInput, lineDoubleBased: boolean, path: FieldPath): FileConfig<E> {
-    const ranks: readonly RankInput[] = Array.isArray(input) ? input : (input as { ranks: RankInput[] }).ranks;
-    const doubleBased = (!Array.isArray(input) && (input as { doubleBased?: boolean }).doubleBased) || lineDoubleBased;
+    const ranks: readonly RankInput[] = Array.isArray(input)
+      ? input
+      : (input as { ranks: RankInput[] }).ranks;
+    const doubleBased =
+      (!Array.isArray(input) && (input as { doubleBased?: boolean }).doubleBased) || lineDoubleBased;
     const out = ranks.map((r, i) =>
-      this.rank(r, i, doubleBased && ranks.length > 1, Array.isArray(input) ? [...path, i] : [...path, 'ranks', i]),
+      this.rank(
+        r,
+        i,
+        doubleBased && ranks.length > 1,
+        Array.isArray(input) ? [...path, i] : [...path, 'ranks', i],
+      ),
     );
     return { ranks: out, doubleBased: doubleBased && out.length > 1 };
   }
 
   /** `count` files of one column (each rank an element with its extras). */
-  repeated(column: readonly RankInput[], count: number, doubleBased: boolean, path: FieldPath): FileConfig<E>[] {
+  repeated(
+    column: readonly RankInput[],
+    count: number,
+    doubleBased: boolean,
+    path: FieldPath,
+  ): FileConfig<E>[] {
     const file = this.file(column, doubleBased, path);
     return new Array<FileConfig<E>>(count).fill(file);
   }
@@ -180,12 +226,15 @@ export class LineBuilder<E> {
     let files: FileConfig<E>[];
     if (line.files) {
       if (line.count !== undefined || line.budget !== undefined || line.depth !== undefined)
-        throw new InputError('`count`, `budget` and `depth` go with `troops` or `column`, not `files`', { path });
+        throw new InputError('`count`, `budget` and `depth` go with `troops` or `column`, not `files`', {
+          path,
+        });
       files = line.files.map((f, i) => this.file(f, db, [...path, 'files', i]));
     } else {
       if (line.column && line.depth !== undefined)
         throw new InputError('`depth` goes with `troops`; a `column` lists its ranks', { path });
-      const column: readonly RankInput[] = line.column ?? new Array<string>(line.depth ?? 1).fill(line.troops!);
+      const column: readonly RankInput[] =
+        line.column ?? new Array<string>(line.depth ?? 1).fill(line.troops!);
       const at: FieldPath = [...path, line.column ? 'column' : 'troops'];
       let count = line.count;
       if (count !== undefined && line.budget !== undefined)
@@ -201,7 +250,8 @@ export class LineBuilder<E> {
           );
         const each = this.fileCost(this.file(column, db, at));
         count = filesForBudget(each, budget);
-        if (count === 0) throw new InputError(`${budget} AP does not buy one file (${each} AP each)`, { path });
+        if (count === 0)
+          throw new InputError(`${budget} AP does not buy one file (${each} AP each)`, { path });
         if (count > MAX_FILES)
           throw new InputError(`${budget} AP buys ${count} files; a line has at most ${MAX_FILES}`, { path });
       }

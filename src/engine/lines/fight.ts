@@ -473,7 +473,8 @@ export class Battle {
     this.moved[0].fill(0);
     this.moved[1].fill(0);
     if (!charge) this.lineMoved.fill(0);
-    if (!(charge || this.bound === 1 || this.opts.renewContact === 'bound-owner' || owner === firstSide)) return;
+    if (!(charge || this.bound === 1 || this.opts.renewContact === 'bound-owner' || owner === firstSide))
+      return;
     const nb = this.sides[1].templates;
     const ok = owner === 0 ? this.p.chargeA : this.p.chargeB;
     const rules = this.p.shot !== undefined;
@@ -678,7 +679,11 @@ export function fightEngagement<E, T, V>(
   const b = battleOf(prepared(config, adapter));
   const specs = adapter.dice;
   b.run(
-    () => S.rollIndex(specs, specs.map(() => dice())),
+    () =>
+      S.rollIndex(
+        specs,
+        specs.map(() => dice()),
+      ),
     who === 'a' ? 0 : 1,
     options.trace,
   );

@@ -7,11 +7,32 @@ import type { AnySystem, EngagementModel, LineUp } from '../../core/system.ts';
 import type { LineAdapter } from './adapter.ts';
 import { configureLines, LineBuilder, linesBlockSchema } from './block.ts';
 import { engagementShard } from './counts.ts';
-import { DEFAULT_OPTIONS, type Battlefield, type FileConfig, type LineConfig, type LinesConfig, type ModelOptions } from './model.ts';
+import {
+  DEFAULT_OPTIONS,
+  type Battlefield,
+  type FileConfig,
+  type LineConfig,
+  type LinesConfig,
+  type ModelOptions,
+} from './model.ts';
 import { asEngagementSummary, linesSummary } from './summary.ts';
 
-export type { LineAdapter, CombatSignature, BreakRule, SideTemplates, AdapterContext, RankValues } from './adapter.ts';
-export type { LinesConfig, LineConfig, FileConfig, RankConfig, ModelOptions, EngagementResult } from './model.ts';
+export type {
+  LineAdapter,
+  CombatSignature,
+  BreakRule,
+  SideTemplates,
+  AdapterContext,
+  RankValues,
+} from './adapter.ts';
+export type {
+  LinesConfig,
+  LineConfig,
+  FileConfig,
+  RankConfig,
+  ModelOptions,
+  EngagementResult,
+} from './model.ts';
 export { DEFAULT_OPTIONS, NO_APPROACH, type Battlefield } from './model.ts';
 export { packTable, type SideResult } from './pack.ts';
 export { LineBuilder, filesForBudget, MAX_DEPTH, MAX_FILES } from './block.ts';

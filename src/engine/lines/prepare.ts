@@ -314,7 +314,8 @@ export function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E,
   const templates = { a: pa.templates, b: pb.templates };
   const sides = [pa.side, pb.side] as const;
   const tableSpace = adapter.dice.reduce((n, d) => n * d.sides, 1);
-  if (tableSpace > 1 << 16) throw new Error(`a combat of ${tableSpace} dice combinations is too large to pack`);
+  if (tableSpace > 1 << 16)
+    throw new Error(`a combat of ${tableSpace} dice combinations is too large to pack`);
   const keys = sides[0].templates * sides[1].templates * 72 * sides[0].flankRange * sides[1].flankRange;
   const build = (
     ta: number,

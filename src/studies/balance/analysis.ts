@@ -25,7 +25,12 @@ export interface UnitResult {
   readonly depths: readonly number[];
   readonly pilot: readonly { readonly count: number; readonly score: number }[];
   /** Weighted score against the field at each final count, with a 95% normal interval. */
-  readonly scores: readonly { readonly count: number; readonly score: number; readonly lo: number; readonly hi: number }[];
+  readonly scores: readonly {
+    readonly count: number;
+    readonly score: number;
+    readonly lo: number;
+    readonly hi: number;
+  }[];
   /** Break-even cost against the book-priced field, its 95% interval (sampling noise only). */
   readonly breakEven: number | null;
   readonly lo: number;
@@ -57,7 +62,12 @@ export interface CostChange {
   readonly oldCost: number;
   readonly newCost: number;
   /** Per grid variant, under the newest version. */
-  readonly perVariant: readonly { readonly breakEven: number | null; readonly lo: number; readonly hi: number; readonly verdict: ChangeVerdict }[];
+  readonly perVariant: readonly {
+    readonly breakEven: number | null;
+    readonly lo: number;
+    readonly hi: number;
+    readonly verdict: ChangeVerdict;
+  }[];
   readonly breakEven: number | null;
   readonly lo: number;
   readonly hi: number;
@@ -75,7 +85,11 @@ export interface BalanceResults {
   /** Per version (in order): one summary per element. */
   readonly elements: readonly (readonly ElementSummary[])[];
   /** Per version and variant: fixed-point price of each element. */
-  readonly fixedPoints: readonly (readonly { readonly variant: number; readonly converged: boolean; readonly prices: Readonly<Record<string, number>> }[])[];
+  readonly fixedPoints: readonly (readonly {
+    readonly variant: number;
+    readonly converged: boolean;
+    readonly prices: Readonly<Record<string, number>>;
+  }[])[];
   readonly changes: readonly CostChange[];
   /** Engagements fought, all stages. */
   readonly fought: number;
@@ -84,7 +98,13 @@ export interface BalanceResults {
 const geoMean = (xs: readonly number[]) => Math.exp(xs.reduce((t, x) => t + Math.log(x), 0) / xs.length);
 
 /** The fit of one matchup from the final design's counts. */
-function matchupCurves(plan: BalancePlan, u: Unit, jobs: readonly { id: string }[], counts: readonly number[], done: Counts): MatchupCurve[] {
+function matchupCurves(
+  plan: BalancePlan,
+  u: Unit,
+  jobs: readonly { id: string }[],
+  counts: readonly number[],
+  done: Counts,
+): MatchupCurve[] {
   return plan.field.map((f, k) => {
     const m = bookCount(u.variant.budget, u.version.costs[f.element] as number);
     const cf = u.version.costs[f.element] as number;
@@ -104,7 +124,13 @@ function costVerdict(cost: number, lo: number, hi: number, measured: boolean): C
   return 'balanced';
 }
 
-function changeVerdict(oldCost: number, newCost: number, be: number | null, lo: number, hi: number): ChangeVerdict {
+function changeVerdict(
+  oldCost: number,
+  newCost: number,
+  be: number | null,
+  lo: number,
+  hi: number,
+): ChangeVerdict {
   if (be === null) return 'not measured';
   if (newCost >= lo && newCost <= hi) return 'balanced';
   const before = oldCost - be;
@@ -137,7 +163,16 @@ export function balanceResults(plan: BalancePlan, done: Counts): BalanceResults 
       pilot: d.pilot,
     };
     if (d.censored) {
-      results.push({ ...base, scores: [], breakEven: null, lo: 0, hi: Infinity, verdict: 'not measured', precise: false, why: d.censored });
+      results.push({
+        ...base,
+        scores: [],
+        breakEven: null,
+        lo: 0,
+        hi: Infinity,
+        verdict: 'not measured',
+        precise: false,
+        why: d.censored,
+      });
       continue;
     }
     const curves = matchupCurves(plan, u, d.jobs, d.counts, done);
@@ -157,7 +192,7 @@ export function balanceResults(plan: BalancePlan, done: Counts): BalanceResults 
       const half = Z95 * Math.sqrt(v);
       return { count: c, score: p, lo: Math.max(0, p - half), hi: Math.min(1, p + half) };
     });
-    const prices = d.counts.map((c) => (u.variant.budget / c));
+    const prices = d.counts.map((c) => u.variant.budget / c);
     const be = breakEven(curves, Math.min(...prices) * 0.8, Math.max(...prices) * 1.25);
     const measured = be.cost !== undefined;
     const precise = measured && (be.hi - be.lo) / 2 <= plan.precision;
@@ -169,7 +204,11 @@ export function balanceResults(plan: BalancePlan, done: Counts): BalanceResults 
       hi: be.hi,
       verdict: costVerdict(cost, be.lo, be.hi, measured),
       precise,
-      ...(be.why ? { why: be.why } : !precise && measured ? { why: 'the score changes little with the count here' } : {}),
+      ...(be.why
+        ? { why: be.why }
+        : !precise && measured
+          ? { why: 'the score changes little with the count here' }
+          : {}),
     });
   }
   // Fixed points per version and variant.
@@ -187,7 +226,10 @@ export function balanceResults(plan: BalancePlan, done: Counts): BalanceResults 
       const rs = results.filter((r) => r.version === v.id && r.element === e);
       const measured = rs.filter((r) => r.breakEven !== null);
       const fps = fixedPoints[vi]!.map((f) => f.prices[e]).filter((x): x is number => x !== undefined);
-      const verdicts = { 'under-costed': 0, balanced: 0, 'over-costed': 0, 'not measured': 0 } as Record<CostVerdict, number>;
+      const verdicts = { 'under-costed': 0, balanced: 0, 'over-costed': 0, 'not measured': 0 } as Record<
+        CostVerdict,
+        number
+      >;
       for (const r of rs) verdicts[r.verdict]++;
       return {
         element: e,
@@ -195,7 +237,8 @@ export function balanceResults(plan: BalancePlan, done: Counts): BalanceResults 
         breakEven: measured.length > 0 ? geoMean(measured.map((r) => r.breakEven as number)) : null,
         lo: Math.min(...rs.map((r) => r.lo)),
         hi: Math.max(...rs.map((r) => r.hi)),
-        fixedPoint: fps.length > 0 ? { mean: geoMean(fps), min: Math.min(...fps), max: Math.max(...fps) } : null,
+        fixedPoint:
+          fps.length > 0 ? { mean: geoMean(fps), min: Math.min(...fps), max: Math.max(...fps) } : null,
         verdicts,
         robust: robustOf(rs.map((r) => r.verdict)),
       };
@@ -209,7 +252,9 @@ export function balanceResults(plan: BalancePlan, done: Counts): BalanceResults 
     .map((e) => {
       const oldCost = first.costs[e] as number;
       const newCost = last.costs[e] as number;
-      const rs = plan.grid.map((_, gi) => results.find((r) => r.version === last.id && r.variant === gi && r.element === e)!);
+      const rs = plan.grid.map((_, gi) =>
+        results.find((r) => r.version === last.id && r.variant === gi && r.element === e)!,
+      );
       const perVariant = rs.map((r) => ({
         breakEven: r.breakEven,
         lo: r.lo,

@@ -15,10 +15,21 @@ export function breakEvenSpec(es: readonly ElementSummary[], version: string): C
     hi: Number.isFinite(e.hi) ? e.hi : e.cost * 3,
     verdict: e.robust,
   }));
-  const order = [...es].sort((x, y) => x.cost - y.cost || x.element.localeCompare(y.element)).map((e) => e.element);
-  const y = { field: 'element', type: 'nominal' as const, sort: order, title: null, axis: { labelLimit: 140 } };
+  const order = [...es]
+    .sort((x, y) => x.cost - y.cost || x.element.localeCompare(y.element))
+    .map((e) => e.element);
+  const y = {
+    field: 'element',
+    type: 'nominal' as const,
+    sort: order,
+    title: null,
+    axis: { labelLimit: 140 },
+  };
   return {
-    ...specHead({ title: 'Book cost against break-even cost', subtitle: `${version}; bar: every variant's 95% interval` }),
+    ...specHead({
+      title: 'Book cost against break-even cost',
+      subtitle: `${version}; bar: every variant's 95% interval`,
+    }),
     width: 360,
     height: { step: 14 },
     data: { values },
@@ -49,8 +60,14 @@ export function breakEvenSpec(es: readonly ElementSummary[], version: string): C
           ],
         },
       },
-      { mark: { type: 'tick', color: 'black', thickness: 2, size: 10 }, encoding: { y, x: { field: 'breakEven', type: 'quantitative' } } },
-      { mark: { type: 'point', filled: true, color: 'black', size: 30 }, encoding: { y, x: { field: 'cost', type: 'quantitative' } } },
+      {
+        mark: { type: 'tick', color: 'black', thickness: 2, size: 10 },
+        encoding: { y, x: { field: 'breakEven', type: 'quantitative' } },
+      },
+      {
+        mark: { type: 'point', filled: true, color: 'black', size: 30 },
+        encoding: { y, x: { field: 'cost', type: 'quantitative' } },
+      },
     ],
   } as ChartSpec;
 }

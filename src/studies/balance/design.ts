@@ -57,14 +57,17 @@ export interface Unit {
 
 export function units(plan: BalancePlan): Unit[] {
   return plan.versions.flatMap((version, vi) =>
-    plan.grid.flatMap((variant, gi) => plan.elements.map((element) => ({ version, vi, variant, gi, element }))),
+    plan.grid.flatMap((variant, gi) =>
+      plan.elements.map((element) => ({ version, vi, variant, gi, element })),
+    ),
   );
 }
 
 const unitId = (plan: BalancePlan, u: Unit) => `${plan.name}|${u.version.id}|${u.gi}|${u.element}`;
 
 /** Book count: the elements `budget` buys at `cost` (at least 1). */
-export const bookCount = (budget: number, cost: number): number => Math.max(1, Math.min(MAX_COUNT, Math.round(budget / cost)));
+export const bookCount = (budget: number, cost: number): number =>
+  Math.max(1, Math.min(MAX_COUNT, Math.round(budget / cost)));
 
 /** The depth an element stands at under a policy ("best" is chosen per opponent from the pilot). */
 function policyDepths(plan: BalancePlan, element: string, policy: GridVariant['depth']): readonly number[] {
@@ -75,7 +78,10 @@ function policyDepths(plan: BalancePlan, element: string, policy: GridVariant['d
 }
 
 /** The field's opponents of a unit, at their book counts and policy depths (the best policy: support). */
-function fieldOf(plan: BalancePlan, u: Unit): { element: string; count: number; depth: number; weight: number }[] {
+function fieldOf(
+  plan: BalancePlan,
+  u: Unit,
+): { element: string; count: number; depth: number; weight: number }[] {
   return plan.field.map((f) => ({
     element: f.element,
     weight: f.weight,
@@ -84,9 +90,21 @@ function fieldOf(plan: BalancePlan, u: Unit): { element: string; count: number; 
   }));
 }
 
-function job(plan: BalancePlan, u: Unit, tag: string, count: number, ownDepths: readonly number[], engagements: number): Job {
+function job(
+  plan: BalancePlan,
+  u: Unit,
+  tag: string,
+  count: number,
+  ownDepths: readonly number[],
+  engagements: number,
+): Job {
   const field = fieldOf(plan, u);
-  const opponents = field.map((f, i) => ({ element: f.element, count: f.count, depth: f.depth, ownDepth: ownDepths[i] as number }));
+  const opponents = field.map((f, i) => ({
+    element: f.element,
+    count: f.count,
+    depth: f.depth,
+    ownDepth: ownDepths[i] as number,
+  }));
   const terrain = plan.terrains[u.variant.terrain]!;
   const payload: BalancePayload = {
     system: plan.system,
@@ -103,7 +121,14 @@ function job(plan: BalancePlan, u: Unit, tag: string, count: number, ownDepths: 
     engagements,
   };
   const id = `${unitId(plan, u)}|${tag}${count}`;
-  return { id, kind: 'balance', payload, seed: `${plan.seed}|${id}`, samples: engagements * opponents.length, shardSize: engagements * opponents.length };
+  return {
+    id,
+    kind: 'balance',
+    payload,
+    seed: `${plan.seed}|${id}`,
+    samples: engagements * opponents.length,
+    shardSize: engagements * opponents.length,
+  };
 }
 
 /** A's score (wins and half of draws) against opponent j of a job's counts, and its variance. */
@@ -141,12 +166,25 @@ export interface UnitDesign {
  * Where a unit stands given the counts done: the pilot and bracket jobs it still needs (`pending`), or
  * its final design.
  */
-export function unitDesign(plan: BalancePlan, u: Unit, done: Counts): { pending: Job[] } | { design: UnitDesign } {
+export function unitDesign(
+  plan: BalancePlan,
+  u: Unit,
+  done: Counts,
+): { pending: Job[] } | { design: UnitDesign } {
   const field = fieldOf(plan, u);
   const book = bookCount(u.variant.budget, u.version.costs[u.element] as number);
   const candidates = policyDepths(plan, u.element, u.variant.depth);
   // 1. Pilot at the book count, each candidate depth.
-  const pilots = candidates.map((d) => job(plan, u, `p${d}:`, book, field.map(() => d), plan.engagements.pilot));
+  const pilots = candidates.map((d) =>
+    job(
+      plan,
+      u,
+      `p${d}:`,
+      book,
+      field.map(() => d),
+      plan.engagements.pilot,
+    ),
+  );
   const missing = pilots.filter((j) => !done.has(j.id));
   if (missing.length > 0) return { pending: missing };
   const byDepth = pilots.map((j) => field.map((_, k) => scoreOf(done.get(j.id)!, k).p));
@@ -171,7 +209,13 @@ export function unitDesign(plan: BalancePlan, u: Unit, done: Counts): { pending:
     if (next === last.count) break;
     const j = job(plan, u, 'b:', next, depths, plan.engagements.pilot);
     if (!done.has(j.id)) return { pending: [j] };
-    pilot.push({ count: next, score: fieldScore(field, field.map((_, k) => scoreOf(done.get(j.id)!, k).p)) });
+    pilot.push({
+      count: next,
+      score: fieldScore(
+        field,
+        field.map((_, k) => scoreOf(done.get(j.id)!, k).p),
+      ),
+    });
   }
   const below = pilot.filter((p) => p.score < 0.5).sort((x, y) => y.count - x.count)[0];
   const above = pilot.filter((p) => p.score >= 0.5).sort((x, y) => x.count - y.count)[0];
@@ -184,14 +228,18 @@ export function unitDesign(plan: BalancePlan, u: Unit, done: Counts): { pending:
   // 3. Final design around the interpolated crossing (on log counts).
   const t = (0.5 - below.score) / (above.score - below.score);
   const crossing = Math.exp(Math.log(below.count) + t * (Math.log(above.count) - Math.log(below.count)));
-  const counts = [...new Set(FINAL_SPREAD.map((m) => Math.max(1, Math.min(MAX_COUNT, Math.round(crossing * m)))))];
+  const counts = [
+    ...new Set(FINAL_SPREAD.map((m) => Math.max(1, Math.min(MAX_COUNT, Math.round(crossing * m))))),
+  ];
   // Small counts collapse: add neighbours so a fit has at least three points.
   for (let k = 1; counts.length < 3 && k < 4; k++)
     for (const c of [Math.round(crossing) + k, Math.round(crossing) - k])
       if (c >= 1 && c <= MAX_COUNT && !counts.includes(c)) counts.push(c);
   counts.sort((x, y) => x - y);
   const jobs = counts.map((c) => job(plan, u, 'f:', c, depths, plan.engagements.final));
-  return { design: { unit: u, depths, pilot, bracket: { lo: below.count, hi: above.count, crossing }, counts, jobs } };
+  return {
+    design: { unit: u, depths, pilot, bracket: { lo: below.count, hi: above.count, crossing }, counts, jobs },
+  };
 }
 
 /** The study's next stage: pilot and bracket jobs while any unit needs them, then every final job. */

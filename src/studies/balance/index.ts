@@ -13,8 +13,10 @@ import { balanceReport } from './report.ts';
 export const balanceKind: StudyKind<BalancePlan, BalanceResults> = {
   id: 'balance',
   describe: 'Points cost against effectiveness across a grid of battlefield variants (docs/balance.md)',
-  fields: (system: AnySystem) => (system.balance && system.engagement?.lineUp ? balanceFields(system) : undefined),
-  unsupported: (system) => `balance studies need a rule system with points costs and battle lines, not ${system.name}`,
+  fields: (system: AnySystem) =>
+    system.balance && system.engagement?.lineUp ? balanceFields(system) : undefined,
+  unsupported: (system) =>
+    `balance studies need a rule system with points costs and battle lines, not ${system.name}`,
   plan: (block, header, ctx) => planBalance(block as BalanceBlock, header, ctx),
   work: nextStage,
   results: balanceResults,

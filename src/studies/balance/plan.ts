@@ -16,7 +16,9 @@ export const COMBAT_ORDERS = ['owner-best-first', 'sweep', 'simultaneous'] as co
 const terrainSchema = z
   .object({
     per: z.enum(['battle', 'file']).describe('One going for the whole field, or one per file (column)'),
-    weights: z.record(z.string(), z.number().min(0).max(1e6)).describe('Going -> weight, e.g. {good: 3, rough: 1}'),
+    weights: z
+      .record(z.string(), z.number().min(0).max(1e6))
+      .describe('Going -> weight, e.g. {good: 3, rough: 1}'),
   })
   .strict();
 
@@ -33,44 +35,111 @@ export const balanceFields = (system: AnySystem) =>
       .min(1)
       .max(10)
       .optional()
-      .describe(`Versions compared, oldest first (default ${system.balance?.defaultVersions.join(', ')}); cost changes are read from the first to the last`),
-    elements: sweepSchema.optional().describe('The elements assessed (default "all": every costed land element)'),
+      .describe(
+        `Versions compared, oldest first (default ${system.balance?.defaultVersions.join(', ')}); cost changes are read from the first to the last`,
+      ),
+    elements: sweepSchema
+      .optional()
+      .describe('The elements assessed (default "all": every costed land element)'),
     field: z
-      .array(z.union([z.string(), z.object({ element: z.string(), weight: z.number().positive().max(1e6) }).strict()]))
+      .array(
+        z.union([
+          z.string(),
+          z.object({ element: z.string(), weight: z.number().positive().max(1e6) }).strict(),
+        ]),
+      )
       .min(1)
       .max(500)
       .optional()
-      .describe('Reference field of opponents, with weights (default: the rule system\'s field, docs/balance.md)'),
+      .describe(
+        "Reference field of opponents, with weights (default: the rule system's field, docs/balance.md)",
+      ),
     grid: z
       .object({
-        budget: z.array(z.number().positive().max(2000)).min(1).max(10).optional().describe('AP each side spends (default [60, 120])'),
-        depth: z.array(z.enum(DEPTH_POLICIES)).min(1).optional().describe('Depth policies (default [support, best])'),
-        terrain: z.array(z.string()).min(1).optional().describe('Terrain names from `terrains` (default [open, mixed])'),
-        order: z.array(z.enum(COMBAT_ORDERS)).min(1).optional().describe('Combat orders (default [owner-best-first])'),
+        budget: z
+          .array(z.number().positive().max(2000))
+          .min(1)
+          .max(10)
+          .optional()
+          .describe('AP each side spends (default [60, 120])'),
+        depth: z
+          .array(z.enum(DEPTH_POLICIES))
+          .min(1)
+          .optional()
+          .describe('Depth policies (default [support, best])'),
+        terrain: z
+          .array(z.string())
+          .min(1)
+          .optional()
+          .describe('Terrain names from `terrains` (default [open, mixed])'),
+        order: z
+          .array(z.enum(COMBAT_ORDERS))
+          .min(1)
+          .optional()
+          .describe('Combat orders (default [owner-best-first])'),
       })
       .strict()
       .optional()
       .describe('The battlefield variants every element is assessed under (docs/balance.md "The grid")'),
-    terrains: z.record(z.string().regex(/^[A-Za-z0-9_-]{1,40}$/), terrainSchema).optional().describe('Named terrain mixes (default open, mixed)'),
+    terrains: z
+      .record(z.string().regex(/^[A-Za-z0-9_-]{1,40}$/), terrainSchema)
+      .optional()
+      .describe('Named terrain mixes (default open, mixed)'),
     approach: z
       .object({
-        distance: z.number().min(0).max(2000).optional().describe('Paces between the lines at the start (default 400)'),
-        shooters: z.enum(['halt', 'advance']).optional().describe('Shooters halt and shoot when ahead (default) or advance'),
+        distance: z
+          .number()
+          .min(0)
+          .max(2000)
+          .optional()
+          .describe('Paces between the lines at the start (default 400)'),
+        shooters: z
+          .enum(['halt', 'advance'])
+          .optional()
+          .describe('Shooters halt and shoot when ahead (default) or advance'),
       })
       .strict()
       .optional(),
-    boundLimit: z.number().int().min(2).max(200).optional().describe('Player bounds before a fight is undecided (default 30)'),
+    boundLimit: z
+      .number()
+      .int()
+      .min(2)
+      .max(200)
+      .optional()
+      .describe('Player bounds before a fight is undecided (default 30)'),
     first: z.enum(['a', 'b', 'alternate']).optional().describe('Who has the first bound (default alternate)'),
     pursuit: z.enum(['stand', 'pursue']).optional().describe('Optional pursuit (default stand)'),
-    breakFraction: z.number().gt(0).max(1).optional().describe('Share of losses that breaks a side (default the rules\': 1/3)'),
+    breakFraction: z
+      .number()
+      .gt(0)
+      .max(1)
+      .optional()
+      .describe("Share of losses that breaks a side (default the rules': 1/3)"),
     engagements: z
       .object({
-        pilot: z.number().int().min(4).max(100_000).optional().describe('Per count and opponent while bracketing (default 8)'),
-        final: z.number().int().min(8).max(1_000_000).optional().describe('Per count and opponent in the final design (default 16)'),
+        pilot: z
+          .number()
+          .int()
+          .min(4)
+          .max(100_000)
+          .optional()
+          .describe('Per count and opponent while bracketing (default 8)'),
+        final: z
+          .number()
+          .int()
+          .min(8)
+          .max(1_000_000)
+          .optional()
+          .describe('Per count and opponent in the final design (default 16)'),
       })
       .strict()
       .optional(),
-    precision: z.number().positive().max(100).optional().describe('Half-width in AP a break-even interval should reach (default 0.5)'),
+    precision: z
+      .number()
+      .positive()
+      .max(100)
+      .optional()
+      .describe('Half-width in AP a break-even interval should reach (default 0.5)'),
   });
 
 export type BalanceBlock = z.output<ReturnType<typeof balanceFields>>;
@@ -111,7 +180,9 @@ export interface BalancePlan {
   readonly field: readonly FieldMember[];
   readonly grid: readonly GridVariant[];
   readonly terrains: Readonly<Record<string, z.output<typeof terrainSchema>>>;
-  readonly depths: Readonly<Record<string, { readonly allowed: readonly number[]; readonly support: number }>>;
+  readonly depths: Readonly<
+    Record<string, { readonly allowed: readonly number[]; readonly support: number }>
+  >;
   readonly approach: { readonly distance: number; readonly shooters: 'halt' | 'advance' };
   readonly boundLimit: number;
   readonly first: 'a' | 'b' | 'alternate';
@@ -133,12 +204,16 @@ export function planBalance(block: BalanceBlock, header: StudyHeader, ctx: Study
   const system = ctx.system;
   const catalogue = system.catalogue;
   const adapter = system.balance;
-  if (!catalogue || !adapter) throw new InputError(`${system.name} has no points costs to study`, { path: ['kind'] });
+  if (!catalogue || !adapter)
+    throw new InputError(`${system.name} has no points costs to study`, { path: ['kind'] });
   const versionIds = block.versions ?? adapter.defaultVersions;
   const variants = new Map<string, Variant>(versionIds.map((v) => [v, ctx.variant(v)]));
   const priced = (e: unknown) => [...variants.values()].every((v) => (v.cost?.(e) ?? 0) > 0);
   // Elements: the sweep (default every element), less those no version prices or the system cannot assess.
-  const swept = block.elements === undefined ? [...catalogue.all()] : expandSweep(block.elements, ['elements'], catalogue, system.name);
+  const swept =
+    block.elements === undefined
+      ? [...catalogue.all()]
+      : expandSweep(block.elements, ['elements'], catalogue, system.name);
   const elements: string[] = [];
   const skipped: { element: string; why: string }[] = [];
   for (const e of swept) {
@@ -161,13 +236,18 @@ export function planBalance(block: BalanceBlock, header: StudyHeader, ctx: Study
   for (const [name, t] of Object.entries(block.terrains ?? {}))
     for (const g of Object.keys(t.weights))
       if (!goings.includes(g))
-        throw new InputError(`"${g}" is not a ${system.name} going (${goings.join(', ')})`, { path: ['terrains', name, 'weights', g] });
+        throw new InputError(`"${g}" is not a ${system.name} going (${goings.join(', ')})`, {
+          path: ['terrains', name, 'weights', g],
+        });
   const g = block.grid ?? {};
   const budgets = g.budget ?? [60, 120];
   const depthPolicies = g.depth ?? ['support', 'best'];
   const terrainNames = g.terrain ?? ['open', 'mixed'];
   terrainNames.forEach((t, i) => {
-    if (!terrains[t]) throw new InputError(`no terrain "${t}" (${Object.keys(terrains).join(', ')})`, { path: ['grid', 'terrain', i] });
+    if (!terrains[t])
+      throw new InputError(`no terrain "${t}" (${Object.keys(terrains).join(', ')})`, {
+        path: ['grid', 'terrain', i],
+      });
   });
   const orders = g.order ?? ['owner-best-first'];
   const grid: GridVariant[] = [];
@@ -177,12 +257,19 @@ export function planBalance(block: BalanceBlock, header: StudyHeader, ctx: Study
         for (const order of orders)
           grid.push({ id: `${budget} AP, ${depth}, ${terrain}, ${order}`, budget, depth, terrain, order });
   const costs = (v: Variant) =>
-    Object.fromEntries([...new Set([...elements, ...field.map((f) => f.element)])].map((e) => [e, v.cost!(catalogue.parse(e)) as number]));
+    Object.fromEntries(
+      [...new Set([...elements, ...field.map((f) => f.element)])].map((e) => [
+        e,
+        v.cost!(catalogue.parse(e)) as number,
+      ]),
+    );
   for (const [vid, v] of variants)
     for (const b of budgets)
       for (const e of elements)
         if ((v.cost!(catalogue.parse(e)) as number) > b)
-          throw new InputError(`one ${e} costs more than the budget of ${b} AP under ${vid}`, { path: ['grid', 'budget'] });
+          throw new InputError(`one ${e} costs more than the budget of ${b} AP under ${vid}`, {
+            path: ['grid', 'budget'],
+          });
   const all = [...new Set([...elements, ...field.map((f) => f.element)])];
   return {
     name: header.name,
@@ -191,7 +278,11 @@ export function planBalance(block: BalanceBlock, header: StudyHeader, ctx: Study
     seed: ctx.seed,
     system: { id: system.id, source: system.source },
     spec: ctx.spec,
-    versions: versionIds.map((id) => ({ id, name: (variants.get(id) as Variant).name, costs: costs(variants.get(id) as Variant) })),
+    versions: versionIds.map((id) => ({
+      id,
+      name: (variants.get(id) as Variant).name,
+      costs: costs(variants.get(id) as Variant),
+    })),
     elements,
     skipped,
     field,
@@ -206,7 +297,10 @@ export function planBalance(block: BalanceBlock, header: StudyHeader, ctx: Study
       ...(block.breakFraction !== undefined ? { breakFraction: block.breakFraction } : {}),
     },
     engagements: {
-      pilot: ctx.samples !== undefined ? Math.max(4, Math.round(ctx.samples / 2)) : (block.engagements?.pilot ?? 8),
+      pilot:
+        ctx.samples !== undefined
+          ? Math.max(4, Math.round(ctx.samples / 2))
+          : (block.engagements?.pilot ?? 8),
       final: ctx.samples ?? block.engagements?.final ?? 16,
     },
     precision: block.precision ?? 0.5,

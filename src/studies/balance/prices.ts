@@ -129,7 +129,8 @@ export function fixedPoint(
   for (const cs of curves.values()) for (const c of cs) fieldWeights.set(c.opponent, c.weight);
   const fieldTotal = [...fieldWeights.values()].reduce((t, w) => t + w, 0);
   const bookMean =
-    [...fieldWeights.entries()].reduce((t, [f, w]) => t + w * Math.log(book.get(f) as number), 0) / fieldTotal;
+    [...fieldWeights.entries()].reduce((t, [f, w]) => t + w * Math.log(book.get(f) as number), 0) /
+    fieldTotal;
   let iterations = 0;
   let converged = false;
   for (; iterations < 500 && !converged; iterations++) {
@@ -139,7 +140,9 @@ export function fixedPoint(
       const total = cs.reduce((t, c) => t + c.weight, 0);
       // matchupScore(c, pe, pf) = logistic(a + b (log pf - log cf) - b log pe): the part that does not
       // depend on e's price is fixed for this step.
-      const offset = cs.map((c) => c.fit.a + c.fit.b * ((q.get(c.opponent) ?? Math.log(c.cost)) - Math.log(c.cost)));
+      const offset = cs.map(
+        (c) => c.fit.a + c.fit.b * ((q.get(c.opponent) ?? Math.log(c.cost)) - Math.log(c.cost)),
+      );
       const score = (le: number) => {
         let t = 0;
         for (let k = 0; k < cs.length; k++) t += cs[k]!.weight * logistic(offset[k]! - cs[k]!.fit.b * le);
@@ -154,8 +157,10 @@ export function fixedPoint(
     }
     // Keep the field's weighted geometric mean price at its book value.
     const mean =
-      [...fieldWeights.entries()].reduce((t, [f, w]) => t + w * (q.get(f) ?? Math.log(book.get(f) as number)), 0) /
-      fieldTotal;
+      [...fieldWeights.entries()].reduce(
+        (t, [f, w]) => t + w * (q.get(f) ?? Math.log(book.get(f) as number)),
+        0,
+      ) / fieldTotal;
     const shift = bookMean - mean;
     for (const e of names) q.set(e, (q.get(e) as number) + shift);
     // Converged when no price moved by more than 0.001% in the last sweep.

@@ -83,7 +83,9 @@ function elementTable(es: readonly ElementSummary[]): string[] {
       ap(e.breakEven),
       range(e.lo, e.hi),
       e.fixedPoint ? `${ap(e.fixedPoint.mean)} [${ap(e.fixedPoint.min)}, ${ap(e.fixedPoint.max)}]` : '-',
-      e.robust === 'model-dependent' ? `model-dependent (${tally(Object.entries(e.verdicts).flatMap(([l, n]) => new Array<string>(n).fill(l)))})` : `${e.robust} (robust)`,
+      e.robust === 'model-dependent'
+        ? `model-dependent (${tally(Object.entries(e.verdicts).flatMap(([l, n]) => new Array<string>(n).fill(l)))})`
+        : `${e.robust} (robust)`,
     ]),
   );
 }
@@ -91,23 +93,59 @@ function elementTable(es: readonly ElementSummary[]): string[] {
 export function balanceReport(r: BalanceResults, plan: BalancePlan): ReportPart {
   const lastV = r.versions.length - 1;
   const last = r.elements[lastV] ?? [];
-  const md: string[] = [`# ${plan.title}`, '', `${plan.about}.`, '', modelSentence(plan), '', '## Headline', '', ...headline(r), ''];
+  const md: string[] = [
+    `# ${plan.title}`,
+    '',
+    `${plan.about}.`,
+    '',
+    modelSentence(plan),
+    '',
+    '## Headline',
+    '',
+    ...headline(r),
+    '',
+  ];
   if (r.changes.length > 0)
-    md.push(`## The cost changes (${r.versions[0]!.name} -> ${r.versions[lastV]!.name})`, '', ...changesTable(r), '');
+    md.push(
+      `## The cost changes (${r.versions[0]!.name} -> ${r.versions[lastV]!.name})`,
+      '',
+      ...changesTable(r),
+      '',
+    );
   r.versions.forEach((v, vi) => {
-    md.push(`## Every element under ${v.name}`, '', 'Costs in AP. Break-even: the geometric mean over the variants; its interval spans every variant\'s 95% interval. Fixed point: the cost at which every element breaks even against a field priced the same way (mean [lowest, highest] over the variants).', '');
+    md.push(
+      `## Every element under ${v.name}`,
+      '',
+      "Costs in AP. Break-even: the geometric mean over the variants; its interval spans every variant's 95% interval. Fixed point: the cost at which every element breaks even against a field priced the same way (mean [lowest, highest] over the variants).",
+      '',
+    );
     md.push(...elementTable(r.elements[vi] ?? []), '');
   });
-  md.push('## Break-even in each variant', '', `Under ${r.versions[lastV]!.name}; "over"/"under": the book cost is outside the variant's 95% interval.`, '');
-  md.push(...mdTable(['#', 'variant'], r.grid.map((g, i) => [`v${i + 1}`, g.id])), '');
+  md.push(
+    '## Break-even in each variant',
+    '',
+    `Under ${r.versions[lastV]!.name}; "over"/"under": the book cost is outside the variant's 95% interval.`,
+    '',
+  );
+  md.push(
+    ...mdTable(
+      ['#', 'variant'],
+      r.grid.map((g, i) => [`v${i + 1}`, g.id]),
+    ),
+    '',
+  );
   md.push(
     ...mdTable(
       ['element', ...r.grid.map((_, i) => `v${i + 1}`)],
       plan.elements.map((e) => [
         e,
         ...r.grid.map((_, gi) => {
-          const u = r.units.find((x) => x.version === r.versions[lastV]!.id && x.variant === gi && x.element === e)!;
-          return u.breakEven === null ? 'n/m' : `${ap(u.breakEven)}${u.verdict === 'over-costed' ? ' over' : u.verdict === 'under-costed' ? ' under' : ''}`;
+          const u = r.units.find(
+            (x) => x.version === r.versions[lastV]!.id && x.variant === gi && x.element === e,
+          )!;
+          return u.breakEven === null
+            ? 'n/m'
+            : `${ap(u.breakEven)}${u.verdict === 'over-costed' ? ' over' : u.verdict === 'under-costed' ? ' under' : ''}`;
         }),
       ]),
     ),
@@ -125,17 +163,51 @@ export function balanceReport(r: BalanceResults, plan: BalancePlan): ReportPart 
     md.push(
       ...mdTable(
         ['version', 'variant', 'element', 'break-even', 'interval', 'why'],
-        imprecise.slice(0, 200).map((u) => [u.version, `v${u.variant + 1}`, u.element, ap(u.breakEven), range(u.lo, u.hi), u.why ?? '']),
+        imprecise
+          .slice(0, 200)
+          .map((u) => [
+            u.version,
+            `v${u.variant + 1}`,
+            u.element,
+            ap(u.breakEven),
+            range(u.lo, u.hi),
+            u.why ?? '',
+          ]),
       ),
       imprecise.length > 200 ? `\n(and ${imprecise.length - 200} more in the CSV)` : '',
       '',
     );
-  if (r.skipped.length > 0) md.push('## Not assessed', '', ...r.skipped.map((s) => `- ${s.element}: ${s.why}`), '');
-  md.push('## The field', '', ...mdTable(['opponent', 'weight'], r.field.map((f) => [f.element, f.weight])), '');
+  if (r.skipped.length > 0)
+    md.push('## Not assessed', '', ...r.skipped.map((s) => `- ${s.element}: ${s.why}`), '');
+  md.push(
+    '## The field',
+    '',
+    ...mdTable(
+      ['opponent', 'weight'],
+      r.field.map((f) => [f.element, f.weight]),
+    ),
+    '',
+  );
   md.push(`${r.fought.toLocaleString('en-US')} engagements fought.`, '');
 
   const csv = csvText(
-    ['version', 'variant', 'budget', 'depth', 'terrain', 'order', 'element', 'cost', 'book_count', 'break_even', 'ci95_low', 'ci95_high', 'verdict', 'fixed_point', 'why'],
+    [
+      'version',
+      'variant',
+      'budget',
+      'depth',
+      'terrain',
+      'order',
+      'element',
+      'cost',
+      'book_count',
+      'break_even',
+      'ci95_low',
+      'ci95_high',
+      'verdict',
+      'fixed_point',
+      'why',
+    ],
     r.units.map((u) => {
       const g = r.grid[u.variant]!;
       const vi = r.versions.findIndex((v) => v.id === u.version);
@@ -163,7 +235,15 @@ export function balanceReport(r: BalanceResults, plan: BalancePlan): ReportPart 
     {
       heading: 'Headline',
       text: `${headline(r).join('\n\n')}\n\n${modelSentence(plan)}`,
-      tables: r.changes.length > 0 ? [{ caption: 'The cost changes, judged under the newest rules', markdown: changesTable(r).join('\n') }] : [],
+      tables:
+        r.changes.length > 0
+          ? [
+              {
+                caption: 'The cost changes, judged under the newest rules',
+                markdown: changesTable(r).join('\n'),
+              },
+            ]
+          : [],
       reproduce: '',
     },
   ];
@@ -199,7 +279,13 @@ export function balanceReport(r: BalanceResults, plan: BalancePlan): ReportPart 
     sections.push({
       heading: `Book cost against break-even under ${r.versions[lastV]!.name}`,
       text: 'Each element: its book cost (dot) and its break-even interval across every variant (bar). A bar wholly left of the dot: over-costed in every variant; wholly right: under-costed.',
-      charts: [{ name: `${plan.name}-break-even`, spec: breakEvenSpec(measured, r.versions[lastV]!.name), caption: 'Sorted by book cost.' }],
+      charts: [
+        {
+          name: `${plan.name}-break-even`,
+          spec: breakEvenSpec(measured, r.versions[lastV]!.name),
+          caption: 'Sorted by book cost.',
+        },
+      ],
       tables: [{ caption: 'Every element', markdown: elementTable(last).join('\n') }],
       reproduce: '',
     });
@@ -218,7 +304,13 @@ export function balanceReport(r: BalanceResults, plan: BalancePlan): ReportPart 
           cols: r.grid.map((_, i) => `v${i + 1}`),
           cells: r.units
             .filter((u) => u.version === r.versions[lastV]!.id && u.breakEven !== null)
-            .map((u) => ({ row: u.element, col: `v${u.variant + 1}`, value: (u.breakEven as number) - u.cost, lo: u.lo - u.cost, hi: u.hi - u.cost })),
+            .map((u) => ({
+              row: u.element,
+              col: `v${u.variant + 1}`,
+              value: (u.breakEven as number) - u.cost,
+              lo: u.lo - u.cost,
+              hi: u.hi - u.cost,
+            })),
           format: '.1f',
         }),
         caption: r.grid.map((g, i) => `v${i + 1}: ${g.id}`).join('; '),

@@ -97,15 +97,25 @@ export function engagementMarkdown(title: string, about: string, r: EngagementSt
 export function engagementCsv(study: string, r: EngagementStudyResults): string {
   const s = r.summary;
   const rows: (string | number)[][] = [];
-  const pr = (m: string, side: string, p: Proportion) => rows.push([study, m, side, '', p.p.toFixed(6), p.lo.toFixed(6), p.hi.toFixed(6)]);
+  const pr = (m: string, side: string, p: Proportion) =>
+    rows.push([study, m, side, '', p.p.toFixed(6), p.lo.toFixed(6), p.hi.toFixed(6)]);
   pr('win', 'A', s.aWins);
   pr('win', 'B', s.bWins);
   pr('mutual break', '', s.mutual);
   pr('undecided', '', s.undecided);
   for (const l of s.losses)
     for (const side of ['a', 'b'] as const)
-      rows.push([study, l.label, side.toUpperCase(), '', l[side].mean.toFixed(6), l[side].lo.toFixed(6), l[side].hi.toFixed(6)]);
-  for (const h of s.histogram) rows.push([study, `decided in ${s.unit}`, '', h.k, h.decided.toFixed(6), '', '']);
+      rows.push([
+        study,
+        l.label,
+        side.toUpperCase(),
+        '',
+        l[side].mean.toFixed(6),
+        l[side].lo.toFixed(6),
+        l[side].hi.toFixed(6),
+      ]);
+  for (const h of s.histogram)
+    rows.push([study, `decided in ${s.unit}`, '', h.k, h.decided.toFixed(6), '', '']);
   return csvText(['study', 'measure', 'side', s.unit, 'value', 'ci95_low', 'ci95_high'], rows);
 }
 
@@ -130,7 +140,10 @@ export const engagementKind: StudyKind<EngagementPlan, EngagementStudyResults> =
   plan(block, header, ctx) {
     const model = ctx.system.engagement;
     if (!model) throw new InputError(`${ctx.system.name} has no engagement model`, { path: ['kind'] });
-    const { rules, samples, ...rest } = block as { rules?: string; samples?: number } & Record<string, unknown>;
+    const { rules, samples, ...rest } = block as { rules?: string; samples?: number } & Record<
+      string,
+      unknown
+    >;
     const variant = ctx.variant(rules);
     const config = model.configure(rest, variant);
     return {
@@ -178,7 +191,13 @@ export const engagementKind: StudyKind<EngagementPlan, EngagementStudyResults> =
       title: `${plan.title}: ${s.unit}s to a decision`,
       subtitle: `${s.names.a} v ${s.names.b}, ${s.samples.toLocaleString('en-US')} engagements`,
       xTitle: `${s.unit[0]!.toUpperCase()}${s.unit.slice(1)} in which a side broke`,
-      series: [{ name: `${s.names.a} v ${s.names.b}`, bounds: s.histogram.map((h) => ({ bound: h.k, p: h.decided })), mean: s.meanToDecision }],
+      series: [
+        {
+          name: `${s.names.a} v ${s.names.b}`,
+          bounds: s.histogram.map((h) => ({ bound: h.k, p: h.decided })),
+          mean: s.meanToDecision,
+        },
+      ],
     });
     return {
       files: new Map([
@@ -189,7 +208,13 @@ export const engagementKind: StudyKind<EngagementPlan, EngagementStudyResults> =
         {
           heading: plan.title,
           text: `${s.names.a} wins ${ci(s.aWins)}, ${s.names.b} wins ${ci(s.bWins)} (${r.version}, ${s.samples.toLocaleString('en-US')} engagements). Full tables in \`${plan.name}.md\`.`,
-          charts: [{ name: `${plan.name}-bounds`, spec: chart, caption: `When the fights were decided: the share decided in each ${s.unit}; the dashed line is the mean.` }],
+          charts: [
+            {
+              name: `${plan.name}-bounds`,
+              spec: chart,
+              caption: `When the fights were decided: the share decided in each ${s.unit}; the dashed line is the mean.`,
+            },
+          ],
           reproduce: '',
         },
       ],

@@ -38,10 +38,13 @@ function contextSide(
   if (!isMapping(raw)) throw new InputError('expected a mapping of side fields', { path: at });
   const { depth, element, ...fields } = raw;
   if (element !== undefined)
-    throw new InputError('the sweep gives each cell its element: leave it out here', { path: [...at, 'element'] });
+    throw new InputError('the sweep gives each cell its element: leave it out here', {
+      path: [...at, 'element'],
+    });
   if (depth === undefined) return { fields, depth: 1 };
   const deep = catalogue.depth;
-  if (!deep) throw new InputError(`${system.name} has no ranks behind an element`, { path: [...at, 'depth'] });
+  if (!deep)
+    throw new InputError(`${system.name} has no ranks behind an element`, { path: [...at, 'depth'] });
   if (typeof depth !== 'number' || !Number.isInteger(depth) || depth < 1 || depth > deep.max)
     throw new InputError(`expected a whole number from 1 to ${deep.max}`, { path: [...at, 'depth'] });
   if (fields[deep.field] !== undefined)
@@ -68,12 +71,17 @@ function planMatrix(block: Fields, ctx: StudyContext): Omit<MatrixPlan, 'name' |
   const bs = expandSweep(block.b as never, ['b'], catalogue, system.name);
   const context = (block.context as Fields | undefined) ?? {};
   if (context.rules !== undefined)
-    throw new InputError(`every cell is under the scenario's rules (${ctx.rules})`, { path: ['context', 'rules'] });
+    throw new InputError(`every cell is under the scenario's rules (${ctx.rules})`, {
+      path: ['context', 'rules'],
+    });
   const sa = contextSide(system, catalogue, context, 'a');
   const sb = contextSide(system, catalogue, context, 'b');
   // A misspelt key is wrong in every cell: say so without naming a cell.
   const known = new Set(Object.keys((system.situation.side as unknown as { shape: object }).shape));
-  for (const [id, s] of [['a', sa], ['b', sb]] as const)
+  for (const [id, s] of [
+    ['a', sa],
+    ['b', sb],
+  ] as const)
     for (const key of Object.keys(s.fields))
       if (!known.has(key)) throw new InputError(`unknown key "${key}"`, { path: ['context', id, key] });
   const { a: _a, b: _b, ...shared } = context;
@@ -88,7 +96,13 @@ function planMatrix(block: Fields, ctx: StudyContext): Omit<MatrixPlan, 'name' |
     const a = catalogue.format(ea);
     for (const eb of bs) {
       const b = catalogue.format(eb);
-      const input = { ...system.situation.defaults, ...shared, rules: ctx.rules, a: side(sa, a), b: side(sb, b) };
+      const input = {
+        ...system.situation.defaults,
+        ...shared,
+        rules: ctx.rules,
+        a: side(sa, a),
+        b: side(sb, b),
+      };
       let situation: unknown;
       try {
         situation = variant.parseSituation(input);
@@ -171,12 +185,19 @@ export const matrixKind: StudyKind<MatrixPlan, MatrixResults> = {
           context: z
             .record(z.string(), z.unknown())
             .optional()
-            .describe('Circumstances shared by every cell, in the situation format of the rule system (sides may add `depth`)'),
+            .describe(
+              'Circumstances shared by every cell, in the situation format of the rule system (sides may add `depth`)',
+            ),
         })
       : undefined,
   unsupported: (system) =>
     `matrix studies need a rule system whose elements can be named and swept, not ${system.name}`,
-  plan: (block, header, ctx) => ({ name: header.name, title: header.title, about: ctx.about, ...planMatrix(block, ctx) }),
+  plan: (block, header, ctx) => ({
+    name: header.name,
+    title: header.title,
+    about: ctx.about,
+    ...planMatrix(block, ctx),
+  }),
   work: (plan, done) => ({ jobs: cellJobs(plan, done), final: true }),
   results: (plan, done) => ({ ...cellResults(plan, done), rows: plan.rows, cols: plan.cols }),
   report(r, plan) {

@@ -29,7 +29,9 @@ export const sweepSchema = z.union(
         ),
         grade: oneOrMany(z.string(), 'a grade or "all"')
           .optional()
-          .describe('Grades (e.g. S, O, I, F, X) or "all" (default); combinations the rules forbid are skipped'),
+          .describe(
+            'Grades (e.g. S, O, I, F, X) or "all" (default); combinations the rules forbid are skipped',
+          ),
         reg: oneOrMany(z.string(), 'a regularity (Reg, Irr) or "all"')
           .optional()
           .describe('Regularity: Reg, Irr or "all" (default)'),
@@ -66,7 +68,12 @@ function pick(
 }
 
 /** Every element of a sweep, in the catalogue's order. `system` names the rule system in messages. */
-export function expandSweep<E>(input: SweepInput, path: FieldPath, catalogue: Catalogue<E>, system: string): E[] {
+export function expandSweep<E>(
+  input: SweepInput,
+  path: FieldPath,
+  catalogue: Catalogue<E>,
+  system: string,
+): E[] {
   if (input === 'all') return [...catalogue.all()];
   if (Array.isArray(input)) {
     return input.map((text, i) => {
@@ -88,9 +95,15 @@ export function expandSweep<E>(input: SweepInput, path: FieldPath, catalogue: Ca
     const group = groups[lower];
     if (group) return group;
     const at = Array.isArray(sel.type) ? [...path, 'type', i] : [...path, 'type'];
-    const type = [...pick(text, typeNames, at, (t) =>
-      `"${t}" is not a ${system} troop type (${typeNames.join(', ')}${groupNames.map((g) => `, "${g}"`).join('')} or "all")`,
-    )][0]!;
+    const type = [
+      ...pick(
+        text,
+        typeNames,
+        at,
+        (t) =>
+          `"${t}" is not a ${system} troop type (${typeNames.join(', ')}${groupNames.map((g) => `, "${g}"`).join('')} or "all")`,
+      ),
+    ][0]!;
     return (e) => catalogue.typesOf(e).includes(type);
   });
   let legal = catalogue.all().filter((e) => filters.some((f) => f(e)));
@@ -101,7 +114,9 @@ export function expandSweep<E>(input: SweepInput, path: FieldPath, catalogue: Ca
     const what = key === 'grade' ? 'grade' : 'regularity';
     const axis = catalogue[key];
     if (!axis)
-      throw new InputError(`${system} elements have no ${what}: sweep by type only`, { path: [...path, key] });
+      throw new InputError(`${system} elements have no ${what}: sweep by type only`, {
+        path: [...path, key],
+      });
     const allowed = axis.all.filter((g) => legal.some((e) => axis.of(e) === g));
     const chosen = pick(
       wanted,

@@ -97,7 +97,10 @@ export const oddsKind: StudyKind<OddsPlan, CellStudyResults> = {
   jsonFields: (system) =>
     z.object({
       samples: samplesField,
-      situations: z.array(system.situation.schema).min(1).describe('Situations in the situation-file format (docs/situation.md)'),
+      situations: z
+        .array(system.situation.schema)
+        .min(1)
+        .describe('Situations in the situation-file format (docs/situation.md)'),
     }),
   unsupported: () => '',
   plan(block, header, ctx) {

@@ -41,11 +41,14 @@ export const bnbBalance: BalanceAdapter = {
   defaultField: BNB_FIELD,
   depths: (text) => {
     const e = parseBnbElement(text);
-    if (e.type === 'Pk') return e.grade === 'F' ? { allowed: [1, 2], support: 2 } : { allowed: [1, 2, 3], support: 3 };
+    if (e.type === 'Pk')
+      return e.grade === 'F' ? { allowed: [1, 2], support: 2 } : { allowed: [1, 2, 3], support: 3 };
     if (e.type === 'Sp' || e.type === 'Wb' || e.type === 'Bw') return { allowed: [1, 2], support: 2 };
     if (e.type === 'Ps') return { allowed: [1, 2], support: 1 };
     return { allowed: [1], support: 1 };
   },
   assessable: (text) =>
-    parseBnbElement(text).type === 'Bg' ? 'baggage costs nothing and does not fight in a battle line' : undefined,
+    parseBnbElement(text).type === 'Bg'
+      ? 'baggage costs nothing and does not fight in a battle line'
+      : undefined,
 };

@@ -13,17 +13,28 @@ import { bnbElementCost, type BnbCostTable } from './costs.ts';
 import { bnbIsRouted, bnbPoc, bnbRoutingLevel } from './morale.ts';
 import { compileBnb, resolveBnbRoll } from './resolve.ts';
 import { BNB_DICE } from './ruleset.ts';
-import { BNB_GOINGS, BNB_WEAPONS, bnbSide, type BnbGoing, type BnbRearRank, type BnbSide } from './situation.ts';
+import {
+  BNB_GOINGS,
+  BNB_WEAPONS,
+  bnbSide,
+  type BnbGoing,
+  type BnbRearRank,
+  type BnbSide,
+} from './situation.ts';
 import type { BnbElement } from './troops.ts';
 import { costTableOf } from './variant.ts';
 
 /** The parts of a BnbSide fixed by a file's state (everything but overlaps and cohesion). */
 export type BnbTemplate = Omit<BnbSide, 'overlaps' | 'cohesion'>;
 
-const sameBase = (x: BnbElement, y: BnbElement) => x.type === y.type && x.grade === y.grade && x.reg === y.reg;
+const sameBase = (x: BnbElement, y: BnbElement) =>
+  x.type === y.type && x.grade === y.grade && x.reg === y.reg;
 
 /** The values of a B&B rank: cost (Table 5.4 with overrides) and PoC (ch.6 PoC); Bg is not in the reference level. */
-export function bnbRankValues(element: BnbElement, costs: BnbCostTable | undefined): { ap: number; ee: number; reference?: number } {
+export function bnbRankValues(
+  element: BnbElement,
+  costs: BnbCostTable | undefined,
+): { ap: number; ee: number; reference?: number } {
   const ee = bnbPoc(element);
   const ap = bnbElementCost(element, {}, costs);
   return element.type === 'Bg' ? { ap, ee, reference: 0 } : { ap, ee };
@@ -43,7 +54,11 @@ export const bnbLineAdapter: LineAdapter<BnbElement, BnbTemplate, BnbCostTable |
       ...(r.extra?.listPermitted !== undefined ? { listPermitted: r.extra.listPermitted as boolean } : {}),
     }));
     const weapon = front.extra?.weapon as BnbSide['weapon'] | undefined;
-    const { overlaps: _o, cohesion: _c, ...rest } = bnbSide(front.element, {
+    const {
+      overlaps: _o,
+      cohesion: _c,
+      ...rest
+    } = bnbSide(front.element, {
       going: going as BnbGoing,
       rear,
       ...(weapon ? { weapon } : {}),
@@ -83,7 +98,10 @@ export const bnbLineAdapter: LineAdapter<BnbElement, BnbTemplate, BnbCostTable |
     });
   },
   // B&B 0.7 ch.6 army moral: routed when the losses level reaches a third of the reference level.
-  breakRule: { kind: 'own', broken: (lost, reference) => reference > 0 && bnbIsRouted(lost, bnbRoutingLevel(reference)) },
+  breakRule: {
+    kind: 'own',
+    broken: (lost, reference) => reference > 0 && bnbIsRouted(lost, bnbRoutingLevel(reference)),
+  },
   goings: BNB_GOINGS,
   rankFields: {
     weapon: z.enum(BNB_WEAPONS).optional().describe('Bw and Ps: what they shoot with (default bow)'),

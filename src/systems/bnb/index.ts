@@ -70,7 +70,12 @@ const bnbSystem: SystemModule<BnbSituation, BnbOutcome, BnbElement> = {
     combat: bnbCombatSchema,
     defaults: { mode: 'close', bound: 'a' },
     toInput: bnbToInput,
-    example: () => ({ rules: BNB_RULES_ID, mode: 'close', a: { element: 'Reg Bd(O)' }, b: { element: 'Irr Cv(O)' } }),
+    example: () => ({
+      rules: BNB_RULES_ID,
+      mode: 'close',
+      a: { element: 'Reg Bd(O)' },
+      b: { element: 'Irr Cv(O)' },
+    }),
     modeName: (s) => (s.mode === 'close' ? 'close combat' : 'shooting'),
   },
   catalogue: {
@@ -86,7 +91,10 @@ const bnbSystem: SystemModule<BnbSituation, BnbOutcome, BnbElement> = {
     costOptions: COST_OPTIONS,
   },
   variant,
-  engagement: linesModel(bnbLineAdapter, { system: () => bnbSystem as never, lossName: 'Points of Confidence' }),
+  engagement: linesModel(bnbLineAdapter, {
+    system: () => bnbSystem as never,
+    lossName: 'Points of Confidence',
+  }),
   balance: bnbBalance,
 };
 

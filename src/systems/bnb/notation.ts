@@ -15,7 +15,6 @@ import {
   type BnbTroopType,
 } from './troops.ts';
 
-
 const TYPE_BY_LOWER = new Map<string, BnbTroopType>(BNB_TROOP_TYPES.map((t) => [t.toLowerCase(), t]));
 const REG_BY_LOWER = new Map<string, BnbRegularity>([
   ['reg', 'Reg'],

@@ -263,7 +263,12 @@ const sideInput = z
       group: 'more',
       help: 'Crossing a river away from a bridge: must flee becomes spent',
     }),
-    dazzled: field(bool(), { label: 'Dazzled', kind: 'bool', group: 'more', help: 'Victim of dazzle (ch.5)' }),
+    dazzled: field(bool(), {
+      label: 'Dazzled',
+      kind: 'bool',
+      group: 'more',
+      help: 'Victim of dazzle (ch.5)',
+    }),
     recoilBlocked: field(bool(), {
       label: 'Recoil blocked',
       kind: 'bool',
@@ -288,7 +293,7 @@ const sideInput = z
       kind: 'bool',
       group: 'more',
       modes: ['shooting'],
-      help: "Shooting, as primary shooter: a shooter is wholly behind the target, at its rear edge",
+      help: 'Shooting, as primary shooter: a shooter is wholly behind the target, at its rear edge',
     }),
     againstWind: field(bool(), {
       label: 'Against the wind',
@@ -341,7 +346,12 @@ const combatFields = {
 export const bnbSideSchema = sideInput;
 export const bnbCombatSchema = z.object(combatFields).strict();
 export const bnbSituationSchema = z
-  .object({ rules: z.literal(BNB_RULES_ID).default(BNB_RULES_ID), ...combatFields, a: sideInput, b: sideInput })
+  .object({
+    rules: z.literal(BNB_RULES_ID).default(BNB_RULES_ID),
+    ...combatFields,
+    a: sideInput,
+    b: sideInput,
+  })
   .strict();
 
 type SideInput = z.infer<typeof sideInput>;
@@ -391,7 +401,10 @@ function defaultShooters(a: BnbElement, b: BnbElement): 'a' | 'b' | 'both' {
   if (a.type === 'Bw' && b.type === 'Bw') return 'both';
   if (a.type === 'Bw') return 'a';
   if (b.type === 'Bw') return 'b';
-  return fail('mode', 'shooting needs a shooter: neither side is Bw, and only Bw shoot (B&B 0.7 ch.6 shooting)');
+  return fail(
+    'mode',
+    'shooting needs a shooter: neither side is Bw, and only Bw shoot (B&B 0.7 ch.6 shooting)',
+  );
 }
 
 /** The checks across fields that a schema cannot express. Throws InputError naming the field. */
@@ -413,7 +426,8 @@ export function checkBnbSituation(s: BnbSituation): void {
     }
     if (side.defendingRiverEdge && !other.wader)
       fail(`${id}.defendingRiverEdge`, 'only against a wading opponent (B&B 0.7 ch.6)');
-    if (side.defendingRiverEdge && side.wader) fail(`${id}.defendingRiverEdge`, 'a wader cannot defend a river edge');
+    if (side.defendingRiverEdge && side.wader)
+      fail(`${id}.defendingRiverEdge`, 'a wader cannot defend a river edge');
   }
 }
 

@@ -13,7 +13,9 @@ const memo = new Map<string, BnbCostTable | undefined>();
 /** The cost table of a variant spec: Table 5.4, or a copy with the spec's costs replaced. */
 export function costTableOf(spec: VariantSpec): BnbCostTable | undefined {
   if (spec.version !== BNB_RULES_ID)
-    throw new InputError(`"${spec.version}" is not a Blood and Blades version (${BNB_RULES_ID})`, { path: ['version'] });
+    throw new InputError(`"${spec.version}" is not a Blood and Blades version (${BNB_RULES_ID})`, {
+      path: ['version'],
+    });
   if (spec.rules && Object.keys(spec.rules).length > 0)
     throw new InputError('Blood and Blades 0.7 has no rule switches to override', { path: ['rules'] });
   const costs = spec.costs ?? {};
@@ -26,7 +28,8 @@ export function costTableOf(spec: VariantSpec): BnbCostTable | undefined {
     } catch (e) {
       throw (e as InputError).within(['costs', text]);
     }
-    if (!Number.isFinite(cost) || cost < 0) throw new InputError('a cost must be a number >= 0', { path: ['costs', text] });
+    if (!Number.isFinite(cost) || cost < 0)
+      throw new InputError('a cost must be a number >= 0', { path: ['costs', text] });
     return { element, cost };
   });
   const table = entries.length > 0 ? overrideBnbCosts(entries) : undefined;

@@ -1,6 +1,6 @@
 /**
- * Basic combat factors (DBA 3.0 Combat factors, seed 004 lines 552-561; values recovered in
- * shared/rules/dba3.md 1a): one row per troop type, read against foot or mounted opponents, plus the two
+ * Basic combat factors (DBA 3.0 Combat factors; values lost from the text recovered as
+ * listed in docs/rulings.md "DBA 3.0"): one row per troop type, read against foot or mounted opponents, plus the two
  * cases that replace the row (Blades shot at, Artillery in a city or fort).
  */
 import type { Factor } from '../../core/ruleset.ts';

@@ -101,7 +101,8 @@ export const dbaLineAdapter: LineAdapter<DbaElement, DbaTemplate, null> = {
   points: false,
   rank: (_v, e, _i, _d, extra) => {
     const keys = Object.keys(extra).filter((k) => extra[k] !== undefined);
-    if (keys.length > 0) throw new InputError(`DBA 3.0 elements take no \`${keys[0]}\``, { path: [keys[0]!] });
+    if (keys.length > 0)
+      throw new InputError(`DBA 3.0 elements take no \`${keys[0]}\``, { path: [keys[0]!] });
     return dbaRankValues(e);
   },
 };

@@ -8,7 +8,13 @@ import { linesModel } from '../../engine/lines/index.ts';
 import { dbaLineAdapter } from './engagement.ts';
 import { allDbaElements, formatDbaElement, parseDbaElement } from './notation.ts';
 import type { DbaOutcome } from './outcomes.ts';
-import { dbaCombatSchema, dbaSideSchema, dbaSituationSchema, dbaToInput, parseDbaSituation } from './parse-situation.ts';
+import {
+  dbaCombatSchema,
+  dbaSideSchema,
+  dbaSituationSchema,
+  dbaToInput,
+  parseDbaSituation,
+} from './parse-situation.ts';
 import { dba } from './ruleset.ts';
 import type { DbaSituation } from './situation.ts';
 import { DBA_TROOP_NAMES, DBA_TROOP_TYPES, type DbaElement } from './troops.ts';
@@ -59,13 +65,19 @@ const dbaSystem: SystemModule<DbaSituation, DbaOutcome, DbaElement> = {
     parse: parseDbaElement,
     format: formatDbaElement,
     all: allDbaElements,
-    types: types.map((t) => ({ id: t, name: (DBA_TROOP_NAMES as Record<string, string>)[t] ?? WRITTEN_NAMES[t] ?? t })),
+    types: types.map((t) => ({
+      id: t,
+      name: (DBA_TROOP_NAMES as Record<string, string>)[t] ?? WRITTEN_NAMES[t] ?? t,
+    })),
     typesOf: (e) => [...new Set([e.type, writtenType(e)])],
     // DBA 3.0 Rear support factors: one element behind, in `behind`.
     depth: { field: 'behind', max: 2, value: (n) => n },
   },
   variant,
-  engagement: linesModel(dbaLineAdapter, { system: () => dbaSystem as never, lossName: 'elements lost (victory count)' }),
+  engagement: linesModel(dbaLineAdapter, {
+    system: () => dbaSystem as never,
+    lossName: 'elements lost (victory count)',
+  }),
 };
 
 export default dbaSystem;

@@ -12,7 +12,6 @@ import {
   type DbaElementCode,
 } from './troops.ts';
 
-
 /** Written type codes: the troop codes plus bow kinds and the model types that fight as another type. */
 const WRITTEN_TYPES = [
   'El',
@@ -94,9 +93,7 @@ export function parseDbaElement(text: string): DbaElement {
     // A bare type is accepted where only one single (not double) element of it exists: Sp, Cv, LH, Cm, Ps.
     const singles = codes.filter((c) => !DBA_ELEMENTS[c].double);
     if (singles.length === 1) return DBA_ELEMENTS[singles[0] as DbaElementCode];
-    throw new InputError(
-      `"${text}" is not a DBA element: ${name} need a figure count (${codes.join(', ')})`,
-    );
+    throw new InputError(`"${text}" is not a DBA element: ${name} need a figure count (${codes.join(', ')})`);
   }
   const code = `${Number(countText)}${written}`;
   if (codes.includes(code as DbaElementCode)) return DBA_ELEMENTS[code as DbaElementCode];

@@ -1,7 +1,7 @@
 /**
- * Combat outcomes (DBA 3.0 Combat outcome, seed 004 lines 583-626; the pairing of the orphaned texts with
- * their troop types in shared/rules/dba3.md 1d), one function per table and one clause per line, then what
- * the recoil and flee rules (lines 627-652) make of an element that cannot move.
+ * Combat outcomes (DBA 3.0 Combat outcome; the pairing of the orphaned texts with
+ * their troop types is a reading, docs/rulings.md "DBA 3.0"), one function per table and one clause per line, then what
+ * the recoil and flee rules (DBA 3.0 Recoils, Fleeing) make of an element that cannot move.
  */
 import { isFoot, isMounted, isSolid, type DbaTroopType } from './troops.ts';
 import { DBA_OUTCOMES, type DbaOutcome } from './outcomes-types.ts';

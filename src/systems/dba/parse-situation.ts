@@ -65,7 +65,11 @@ const sideInput = z
       kind: 'int',
       help: 'Enemy front edges in contact with a flank (0-2)',
     }),
-    rearContact: field(bool(), { label: 'Enemy on rear', kind: 'bool', help: 'An enemy front edge touches its rear' }),
+    rearContact: field(bool(), {
+      label: 'Enemy on rear',
+      kind: 'bool',
+      help: 'An enemy front edge touches its rear',
+    }),
     behind: field(supporterInput.nullable().default(null), {
       label: 'Element behind',
       kind: 'ranks',
@@ -184,7 +188,9 @@ export const dbaSituationSchema = z
     ...combatFields,
     a: sideInput,
     b: sideInput,
-    readings: readingsInput.optional().describe('Overrides of the unconfirmed readings (docs/rulings.md, DBA 3.0)'),
+    readings: readingsInput
+      .optional()
+      .describe('Overrides of the unconfirmed readings (docs/rulings.md, DBA 3.0)'),
   })
   .strict();
 
@@ -279,7 +285,8 @@ function sideToInput(side: DbaSide): Record<string, unknown> {
     if (value !== DEFAULT_DBA_SIDE[key as keyof typeof DEFAULT_DBA_SIDE]) out[key] = value;
   }
   if (side.behind !== null) out.behind = supporterToInput(side.behind, side.going);
-  if (side.flankFriends.length > 0) out.flankFriends = side.flankFriends.map((f) => supporterToInput(f, side.going));
+  if (side.flankFriends.length > 0)
+    out.flankFriends = side.flankFriends.map((f) => supporterToInput(f, side.going));
   return out;
 }
 

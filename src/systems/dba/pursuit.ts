@@ -1,5 +1,5 @@
 /**
- * Pursuit (DBA 3.0 Pursuing, seed 004 lines 653-662), as a pure function for engagement simulations: how
+ * Pursuit (DBA 3.0 Pursuing), as a pure function for engagement simulations: how
  * far a winner whose close combat opponent recoiled, fled or was destroyed must follow up.
  */
 import { isFoot, type DbaElement } from './troops.ts';

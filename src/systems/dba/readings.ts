@@ -16,7 +16,7 @@ export interface DbaReadings {
   readonly allOthersDoubled: DbaOutcome;
   /** Tactical factor of denizens defending their own city: the camp line (+2) or the garrison line (+4). */
   readonly denizensDefendingCity: 2 | 4;
-  /** Combat factors of Lit and CWg: as Blades (the seed's troop definitions) or as War Wagons (one sheet). */
+  /** Combat factors of Lit and CWg: as Blades (the troop definitions) or as War Wagons (one sheet). */
   readonly litterAndCommandWagonFactors: 'blades' | 'war-wagons';
 }
 

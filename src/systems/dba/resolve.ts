@@ -1,5 +1,5 @@
 /**
- * Resolution of one DBA 3.0 shooting or close combat (seed 004 lines 552-626): each side's die plus its
+ * Resolution of one DBA 3.0 shooting or close combat (DBA 3.0 Combat factors to Combat outcome): each side's die plus its
  * combat factor, rear and flank support and tactical factors; totals compared; the outcome tables; and the
  * shooting rule that an element shooting without being shot at disregards an unfavourable outcome.
  */

@@ -1,6 +1,6 @@
 /**
  * One DBA 3.0 combat as the rule set sees it: two elements and every circumstance the shooting and close
- * combat rules (DBA 3.0 seed 004 lines 515-626) ask about. Plain data, JSON-serialisable.
+ * combat rules (DBA 3.0 Combat) ask about. Plain data, JSON-serialisable.
  */
 import type { DbaReadings } from './readings.ts';
 import { canShoot, type DbaElement } from './troops.ts';

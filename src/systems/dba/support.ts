@@ -1,6 +1,5 @@
 /**
- * Rear support and flank support (DBA 3.0 Rear support factors and Flank support factors, seed 004 lines
- * 562-572). None of them counts in shooting, or for troops assaulting or defending a city, fort or camp
+ * Rear support and flank support (DBA 3.0 Rear support factors and Flank support factors). None of them counts in shooting, or for troops assaulting or defending a city, fort or camp
  * (DBA 3.0 Close combat against a City, Fort or camp).
  */
 import type { Factor } from '../../core/ruleset.ts';

@@ -1,4 +1,4 @@
-/** Tactical factors (DBA 3.0 Tactical factors, seed 004 lines 573-582; values in shared/rules/dba3.md 1b). */
+/** Tactical factors (DBA 3.0 Tactical factors; values recovered as listed in docs/rulings.md "DBA 3.0"). */
 import type { Factor } from '../../core/ruleset.ts';
 import { isFoot } from './troops.ts';
 import { cite, factor, goingFor, type View } from './view.ts';

@@ -1,5 +1,5 @@
 /**
- * Winning and losing (DBA 3.0, seed 004 lines 663-672), as pure functions for engagement simulations:
+ * Winning and losing (DBA 3.0 Winning and losing), as pure functions for engagement simulations:
  * a side is defeated when, at the end of a bound, it has lost 4 or more elements and more than the enemy.
  */
 import type { DbaElement, DbaTroopType } from './troops.ts';

@@ -11,7 +11,16 @@ import { elementCost } from './costs.ts';
 import { mayCharge, moveDistance, shootingRange } from './distant.ts';
 import { countsAsOverlapFor, elementEquivalents, fleesWithFront } from './equivalents.ts';
 import { compile, resolveRoll } from './resolve.ts';
-import { GOINGS, PSILOI_WEAPONS, side, type DbmSide, type DbmSituation, type Going, type PsiloiWeapon, type RearRank } from './situation.ts';
+import {
+  GOINGS,
+  PSILOI_WEAPONS,
+  side,
+  type DbmSide,
+  type DbmSituation,
+  type Going,
+  type PsiloiWeapon,
+  type RearRank,
+} from './situation.ts';
 import type { Element } from './troops.ts';
 import { versionOfSpec } from './variant.ts';
 import type { DbmVersion, DbmVersionId } from './versions.ts';
@@ -85,8 +94,9 @@ export const dbmLineAdapter: LineAdapter<Element, SideTemplate, DbmVersion> = {
   flankRange: () => 1,
   flankValue: () => 0,
   // DBM 3.2 p.24 Fleeing Elements: a skirmisher directly behind flees with it.
-  fleesWithFront: ({ config }, line, file, rank) => fleesWithFront(config[line].files[file]!.ranks[rank]!.element),
-  table: ({ config, variant }, s) => {
+  fleesWithFront: ({ config }, line, file, rank) =>
+    fleesWithFront(config[line].files[file]!.ranks[rank]!.element),
+  table: ({ variant }, s) => {
     const compiled = compile(situationOf(variant.id, s), variant);
     return packTable(DICE, (d) => resolveRoll(compiled, d[0]!, d[1]!));
   },
@@ -100,7 +110,8 @@ export const dbmLineAdapter: LineAdapter<Element, SideTemplate, DbmVersion> = {
     range: (t, when) => {
       const e = t.element;
       if (e.type === 'Art' && e.grade !== 'X' && (!when.ownBound || when.moved)) return 0;
-      if (e.type === 'Art' && e.grade === 'X' && !when.ownBound && t.rear[0]?.element.type !== 'Art') return 0;
+      if (e.type === 'Art' && e.grade === 'X' && !when.ownBound && t.rear[0]?.element.type !== 'Art')
+        return 0;
       return shootingRange(e);
     },
     // DBM 3.2 p.18: bowmen do not contact mounted they can shoot at; train does not contact troops.
@@ -126,7 +137,10 @@ export const dbmLineAdapter: LineAdapter<Element, SideTemplate, DbmVersion> = {
   },
   goings: GOINGS,
   rankFields: {
-    weapon: z.enum(PSILOI_WEAPONS as [PsiloiWeapon, ...PsiloiWeapon[]]).optional().describe('Psiloi: their missile weapon'),
+    weapon: z
+      .enum(PSILOI_WEAPONS as [PsiloiWeapon, ...PsiloiWeapon[]])
+      .optional()
+      .describe('Psiloi: their missile weapon'),
     listPermitted: z.boolean().optional().describe('The army list expressly permits this support'),
   },
   lineFields: {

@@ -86,7 +86,10 @@ const dbmSystem: SystemModule<DbmSituation, DbmOutcome, Element> = {
     groups: { land: (e) => !isNaval(e.type) },
     // DBM 3.2 p.21 Rear Support: up to three ranks behind the front element, in `rear`.
     depth: { field: 'rear', max: 4, value: (n, d) => Array.from({ length: d - 1 }, () => n) },
-    costOptions: (Object.keys(COST_ADJUSTMENTS) as CostAdjustment[]).map((id) => ({ id, help: COST_HELP[id] })),
+    costOptions: (Object.keys(COST_ADJUSTMENTS) as CostAdjustment[]).map((id) => ({
+      id,
+      help: COST_HELP[id],
+    })),
   },
   houseRules: dbmHouseRulesSchema,
   variant,

@@ -15,7 +15,6 @@ import {
   type TroopType,
 } from './troops.ts';
 
-
 const TYPE_BY_LOWER = new Map<string, TroopType>(TROOP_TYPES.map((t) => [t.toLowerCase(), t]));
 const REG_BY_LOWER = new Map<string, Regularity>([
   ['reg', 'Reg'],

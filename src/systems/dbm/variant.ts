@@ -8,7 +8,14 @@ import { parseWith } from '../../core/schema-issues.ts';
 import type { VariantSpec } from '../../core/system.ts';
 import { overrideCosts } from './costs.ts';
 import { parseElement } from './notation.ts';
-import { DBM_VERSION_IDS, DBM_VERSIONS, deriveVersion, type DbmRules, type DbmVersion, type DbmVersionId } from './versions.ts';
+import {
+  DBM_VERSION_IDS,
+  DBM_VERSIONS,
+  deriveVersion,
+  type DbmRules,
+  type DbmVersion,
+  type DbmVersionId,
+} from './versions.ts';
 
 /** Rule switches a scenario's `overrides.rules` may set (versions.ts DbmRules). */
 export const dbmHouseRulesSchema = z
@@ -42,7 +49,8 @@ type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const _rulesInStep: Exact<z.output<typeof dbmHouseRulesSchema>, Partial<DbmRules>> = true;
 void _rulesInStep;
 
-export const isDbmVersion = (id: string): id is DbmVersionId => (DBM_VERSION_IDS as readonly string[]).includes(id);
+export const isDbmVersion = (id: string): id is DbmVersionId =>
+  (DBM_VERSION_IDS as readonly string[]).includes(id);
 
 const memo = new Map<string, DbmVersion>();
 
@@ -64,7 +72,9 @@ export function versionOfSpec(spec: VariantSpec): DbmVersion {
       throw e;
     }
   });
-  const rules = spec.rules ? (parseWith(dbmHouseRulesSchema, spec.rules, ['rules']) as Partial<DbmRules>) : undefined;
+  const rules = spec.rules
+    ? (parseWith(dbmHouseRulesSchema, spec.rules, ['rules']) as Partial<DbmRules>)
+    : undefined;
   const house = overrides.length > 0 || rules !== undefined;
   v = house
     ? deriveVersion(base, {

@@ -1,7 +1,7 @@
 /**
  * DBM versions as data (DESIGN.md "Versions are data diffs, not forks").
- * 3.2 is the main text of seed 000. 3.1 is 3.2 without the changes listed in the first part of the 3.2
- * amendments (seed 003). 3.0 restores the end-note wording of seed 000 wherever a passage changed.
+ * 3.2 is the main rule book. 3.1 is 3.2 without the changes listed in the first part of the 3.2
+ * amendments list. 3.0 restores the end-note wording of the rule book wherever a passage changed.
  * Each switch names the passage it controls and the end note that gives the 3.0 wording.
  */
 import { COSTS_3_0, COSTS_3_2, type CostTable } from './costs.ts';
@@ -30,7 +30,7 @@ export interface DbmRules {
   /** Psiloi support for psiloi: 3.0 = 2nd rank Ps(O) for any psiloi; 3.1+ = Ps(S)/(O) by same or (O) (liii). */
   readonly psiloiSupport: '3.0' | '3.1';
   /** Warband (S)/(O) against mounted: 3rd and 4th ranks add +1 each (3.0, 3.1) or make them recoil (3.2).
-   *  Seed 003 part 1 "Delete bullet concerning Wb(S) or (O)"; see docs/rulings.md. */
+   *  3.2 amendments, part 1: "Delete bullet concerning Wb(S) or (O)"; see docs/rulings.md. */
   readonly deepWarbandAgainstMounted: 'factor' | 'outcome';
   /** -2 for a demoralised command's element applies when shooting too (3.1+, liv). */
   readonly demoralisedWhenShooting: boolean;
@@ -47,7 +47,7 @@ export interface DbmRules {
   readonly rearLosses: '3.0' | '3.1';
   /** Hordes (I) in front do not take rear ranks with them (3.1+, lxv). */
   readonly hordesISpareRear: boolean;
-  /** Rear support by a different grade where the army list allows it (3.2, seed 003 part 1). */
+  /** Rear support by a different grade where the army list allows it (3.2 amendments, part 1). */
   readonly listGradeSupport: boolean;
   /** Irregular Ax(I) count half an element equivalent (3.1+, lxxiv). */
   readonly irregularAxIHalf: boolean;
@@ -82,7 +82,7 @@ const RULES_3_2: DbmRules = {
   irregularAxIHalf: true,
 };
 
-/** 3.1: 3.2 without the 3.2 amendments (seed 003 part 1): old costs, deep warband factor, no list grades. */
+/** 3.1: 3.2 without the 3.2 amendments (3.2 amendments, part 1): old costs, deep warband factor, no list grades. */
 const RULES_3_1: DbmRules = { ...RULES_3_2, deepWarbandAgainstMounted: 'factor', listGradeSupport: false };
 
 /** 3.0: every end-note wording restored. */

@@ -9,7 +9,13 @@ import type { OutcomeInfo, SystemModule, Variant, VariantSpec } from '../../core
 import { DEFAULT_GBA_CHARTS, loadGbaCharts, type GbaCharts } from './charts.ts';
 import { gbaEngagementModel } from './engagement/index.ts';
 import { GBA_OUTCOMES, type GbaOutcome } from './outcomes.ts';
-import { gbaCombatSchema, gbaSideSchema, gbaSituationSchema, gbaToInput, parseGbaSituation } from './parse.ts';
+import {
+  gbaCombatSchema,
+  gbaSideSchema,
+  gbaSituationSchema,
+  gbaToInput,
+  parseGbaSituation,
+} from './parse.ts';
 import { gbaRules } from './ruleset.ts';
 import type { GbaSituation } from './situation.ts';
 
@@ -17,7 +23,18 @@ const VERSION = 'gba-5';
 const NAME = 'GBA 5th edition';
 
 /** Dark red for a rout, then red and amber to green as the cohesion hits a side carries fall (10.1-10.2). */
-const COLORS = ['#6e1d1a', '#a62c27', '#c2362f', '#cf4f33', '#db6836', '#e8833a', '#eba34f', '#e9c46a', '#c4c98a', '#8fb39a'];
+const COLORS = [
+  '#6e1d1a',
+  '#a62c27',
+  '#c2362f',
+  '#cf4f33',
+  '#db6836',
+  '#e8833a',
+  '#eba34f',
+  '#e9c46a',
+  '#c4c98a',
+  '#8fb39a',
+];
 
 const OUTCOMES: OutcomeInfo<GbaOutcome>[] = GBA_OUTCOMES.map((id, i) => {
   const color = COLORS[i]!;
@@ -39,7 +56,9 @@ function variant(spec: VariantSpec): Variant<GbaSituation, GbaOutcome, never> {
   if (spec.costs && Object.keys(spec.costs).length > 0)
     throw new InputError('GBA has no points: cost overrides do not apply', { path: ['costs'] });
   if (spec.rules && Object.keys(spec.rules).length > 0)
-    throw new InputError('GBA has no rule switches to override; replace its charts instead', { path: ['rules'] });
+    throw new InputError('GBA has no rule switches to override; replace its charts instead', {
+      path: ['rules'],
+    });
   const charts = (spec.charts as GbaCharts | undefined) ?? DEFAULT_GBA_CHARTS;
   const key = JSON.stringify(charts);
   let ruleset = rulesByCharts.get(key);

@@ -4,11 +4,7 @@
  */
 import { baseColumn, DEFAULT_GBA_CHARTS, maxMissileRange, type GbaCharts } from './charts.ts';
 import { InputError } from '../../core/errors.ts';
-import {
-  type GbaMissileSituation,
-  type GbaShockSituation,
-  type GbaSituation,
-} from './situation.ts';
+import { type GbaMissileSituation, type GbaShockSituation, type GbaSituation } from './situation.ts';
 import { canShockAttack, isSkirmisher } from './units.ts';
 
 /** A rule-level refusal of the field at `path` (dotted, numbers for list items). */
@@ -23,7 +19,10 @@ function checkShock(s: GbaShockSituation, charts: GbaCharts): void {
   s.a.units.forEach((u, i) => {
     for (const d of s.b.units) {
       if (!canShockAttack(u, d.type)) {
-        refuse(`a.units.${i}.type`, `${u.type}${u.missile ? ` (${u.missile})` : ''} cannot shock attack ${d.type} (7.33)`);
+        refuse(
+          `a.units.${i}.type`,
+          `${u.type}${u.missile ? ` (${u.missile})` : ''} cannot shock attack ${d.type} (7.33)`,
+        );
       }
     }
   });
@@ -31,11 +30,13 @@ function checkShock(s: GbaShockSituation, charts: GbaCharts): void {
     refuse('a.units.0.type', 'a skirmisher cannot be the chosen attacker beside non-skirmishers (9.15)');
   }
   if (baseColumn(charts, att0.type, def0.type, s.facing) === 0) {
-    refuse('facing', `the Clash of Spears has no column for ${att0.type} attacking ${def0.type} through its ${s.facing}`);
+    refuse(
+      'facing',
+      `the Clash of Spears has no column for ${att0.type} attacking ${def0.type} through its ${s.facing}`,
+    );
   }
   if (s.defenderHitsTo !== undefined) {
-    if (s.defenderHitsTo >= s.b.units.length)
-      refuse('defenderHitsTo', 'no such defending unit');
+    if (s.defenderHitsTo >= s.b.units.length) refuse('defenderHitsTo', 'no such defending unit');
     if (!att0.twoHex || s.b.units.length < 2 || s.b.units.some((u) => u.twoHex)) {
       refuse('defenderHitsTo', 'only a two-hex attacker facing several one-hex defenders chooses (10.13)');
     }
@@ -46,10 +47,8 @@ function checkShock(s: GbaShockSituation, charts: GbaCharts): void {
 }
 
 function checkMissile(s: GbaMissileSituation, charts: GbaCharts): void {
-  if (s.a.units.length !== 1)
-    refuse('a.units', 'missile fire has exactly one firing unit (8.13)');
-  if (s.b.units.length !== 1)
-    refuse('b.units', 'missile fire has exactly one target unit (8.13)');
+  if (s.a.units.length !== 1) refuse('a.units', 'missile fire has exactly one firing unit (8.13)');
+  if (s.b.units.length !== 1) refuse('b.units', 'missile fire has exactly one target unit (8.13)');
   const f = s.a.units[0];
   if (!f?.missile) refuse('a.units.0.missile', 'the firing unit needs a missile class');
   if (f.supply === 'no') refuse('a.units.0.supply', 'a Missile No unit cannot fire (8.17)');

@@ -39,7 +39,12 @@ const TYPE_NAMES: Record<UnitType, string> = {
   CH: 'CH chariots',
   AT: 'AT artillery',
 };
-const CLASS_NAMES: Record<UnitClass, string> = { HO: 'HO hoplites', HY: 'HY hypaspists', CA: 'CA cardaces', CAT: 'CAT cataphracts' };
+const CLASS_NAMES: Record<UnitClass, string> = {
+  HO: 'HO hoplites',
+  HY: 'HY hypaspists',
+  CA: 'CA cardaces',
+  CAT: 'CAT cataphracts',
+};
 const MISSILE_NAMES: Record<MissileClass, string> = {
   A: 'A archers',
   MA: 'MA mounted archers',
@@ -57,7 +62,11 @@ const typeIs =
 
 const unitInput = z
   .object({
-    name: field(z.string().max(60).optional(), { label: 'Name', kind: 'text', help: 'Counter name (reports only)' }),
+    name: field(z.string().max(60).optional(), {
+      label: 'Name',
+      kind: 'text',
+      help: 'Counter name (reports only)',
+    }),
     type: field(z.enum(UNIT_TYPES as [UnitType, ...UnitType[]]), {
       label: 'Type',
       kind: 'choice',
@@ -73,7 +82,11 @@ const unitInput = z
     }),
     tq: field(int(1, 9), { label: 'TQ', kind: 'int', help: 'Printed Troop Quality' }),
     size: field(int(0, 30), { label: 'Size', kind: 'int', help: 'Printed Size' }),
-    hits: field(int(0, 9).default(0), { label: 'Hits', kind: 'int', help: 'Cohesion hits already on it (below TQ, 10.14)' }),
+    hits: field(int(0, 9).default(0), {
+      label: 'Hits',
+      kind: 'int',
+      help: 'Cohesion hits already on it (below TQ, 10.14)',
+    }),
     missile: field(z.enum(MISSILE_CLASSES as [MissileClass, ...MissileClass[]]).optional(), {
       label: 'Missile',
       kind: 'choice',
@@ -124,7 +137,11 @@ const unitInput = z
 
 const leaderInput = z
   .object({
-    name: field(z.string().max(60).optional(), { label: 'Name', kind: 'text', help: 'Leader name (reports only)' }),
+    name: field(z.string().max(60).optional(), {
+      label: 'Name',
+      kind: 'text',
+      help: 'Leader name (reports only)',
+    }),
     charisma: field(int(0, 9), { label: 'Charisma', kind: 'int', help: 'Charisma rating (9.16 step 3)' }),
     personalCombat: field(int(0, 9).optional(), {
       label: 'Personal combat',
@@ -141,7 +158,11 @@ const sideInput = z
       kind: 'list',
       help: 'The units in the combat; the first is the chosen one (9.15, 9.16)',
     }),
-    leader: field(leaderInput.optional(), { label: 'Leader', kind: 'object', help: 'The leader whose Charisma this side uses' }),
+    leader: field(leaderInput.optional(), {
+      label: 'Leader',
+      kind: 'object',
+      help: 'The leader whose Charisma this side uses',
+    }),
     inEnemyZoc: field(z.boolean().optional(), {
       label: 'In enemy ZOC',
       kind: 'bool',
@@ -170,15 +191,20 @@ const combatFields = {
     kind: 'choice',
     modes: ['shock'],
     choices: FACINGS.map((f) => ({ value: f, label: `${f[0]!.toUpperCase()}${f.slice(1)}` })),
-    help: "Shock: through which facing of the chosen defender it strikes (default front)",
+    help: 'Shock: through which facing of the chosen defender it strikes (default front)',
   }),
-  attackerFlankThreatened: bool('Attacker flank threatened', 'Shock: the attacker is in an enemy ZOC on its flank or rear', 'shock', 'more'),
+  attackerFlankThreatened: bool(
+    'Attacker flank threatened',
+    'Shock: the attacker is in an enemy ZOC on its flank or rear',
+    'shock',
+    'more',
+  ),
   terrainShift: field(int(-12, 12).optional(), {
     label: 'Terrain shift',
     kind: 'int',
     group: 'more',
     modes: ['shock'],
-    help: "Shock: the terrain column shift from your Shock CRT card (+ is right)",
+    help: 'Shock: the terrain column shift from your Shock CRT card (+ is right)',
   }),
   defenderHitsTo: field(z.number().int().min(0).max(5).optional(), {
     label: 'Defender hits to',
@@ -195,7 +221,11 @@ const combatFields = {
   }),
   downhill: bool('Downhill', 'Missile: firing at a lower elevation (8.16)', 'missile'),
   targetInWoods: bool('Target in woods', 'Missile: the target is in woods', 'missile'),
-  throughFront: bool('Through front', 'Missile: the fire comes through the target\'s front (default yes)', 'missile'),
+  throughFront: bool(
+    'Through front',
+    "Missile: the fire comes through the target's front (default yes)",
+    'missile',
+  ),
   firerMoved: bool('Firer moved', 'Missile: the firer moved or will move this Orders Phase', 'missile'),
 };
 
@@ -217,7 +247,8 @@ const fail = (path: readonly (string | number)[], detail: string): never => {
 
 function toUnit(u: UnitInput, path: readonly (string | number)[]): GbaUnit {
   if (u.hits >= u.tq) fail([...path, 'hits'], 'must be below tq (10.14)');
-  if (u.class && CLASS_OF_TYPE[u.class] !== u.type) fail([...path, 'class'], `${u.class} is a class of ${CLASS_OF_TYPE[u.class]}`);
+  if (u.class && CLASS_OF_TYPE[u.class] !== u.type)
+    fail([...path, 'class'], `${u.class} is a class of ${CLASS_OF_TYPE[u.class]}`);
   if (u.doubleDepth && u.type !== 'PH') fail([...path, 'doubleDepth'], 'only a phalanx can be double depth');
   const { twoHex, ...rest } = u;
   return { ...rest, twoHex: twoHex ?? u.type === 'PH' };
@@ -238,7 +269,8 @@ function toSide(s: SideInput, id: 'a' | 'b'): GbaSide {
 export function parseGbaSituation(input: unknown, charts: GbaCharts = DEFAULT_GBA_CHARTS): GbaSituation {
   const x = parseWith(gbaSituationSchema, input);
   const other = x.mode === 'shock' ? MISSILE_ONLY : SHOCK_ONLY;
-  for (const k of other) if (x[k] !== undefined) fail([k], `only for mode "${x.mode === 'shock' ? 'missile' : 'shock'}"`);
+  for (const k of other)
+    if (x[k] !== undefined) fail([k], `only for mode "${x.mode === 'shock' ? 'missile' : 'shock'}"`);
   const a = toSide(x.a, 'a');
   const b = toSide(x.b, 'b');
   let s: GbaSituation;
@@ -271,7 +303,14 @@ export function parseGbaSituation(input: unknown, charts: GbaCharts = DEFAULT_GB
   return s;
 }
 
-const UNIT_DEFAULTS: Readonly<Record<string, unknown>> = { hits: 0, supply: 'full', doubleDepth: false, moved: false, longCharge: false, advanceHits: 0 };
+const UNIT_DEFAULTS: Readonly<Record<string, unknown>> = {
+  hits: 0,
+  supply: 'full',
+  doubleDepth: false,
+  moved: false,
+  longCharge: false,
+  advanceHits: 0,
+};
 
 function unitToInput(u: GbaUnit): Record<string, unknown> {
   const out: Record<string, unknown> = {};

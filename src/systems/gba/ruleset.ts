@@ -70,9 +70,12 @@ export function gbaRules(charts: GbaCharts = DEFAULT_GBA_CHARTS): RuleSet<GbaSit
 function exactFromDag(dag: Dag): ExactDistribution<GbaOutcome> {
   const n = GBA_OUTCOMES.length;
   if (dag.roles.length > MAX_EXACT_DICE) {
-    throw new InputError(`this combat can roll ${dag.roles.length} dice; exact odds handle at most ${MAX_EXACT_DICE}`, {
-      path: ['a', 'units'],
-    });
+    throw new InputError(
+      `this combat can roll ${dag.roles.length} dice; exact odds handle at most ${MAX_EXACT_DICE}`,
+      {
+        path: ['a', 'units'],
+      },
+    );
   }
   const { space, counts, events } = exactCounts(dag, n);
   const ev = dag.events.map((e, i) => ({

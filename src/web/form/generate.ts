@@ -9,7 +9,15 @@
 import type { z } from 'zod';
 import { boundsOf, fieldsOf, unwrapField, type FieldEntry } from '../../core/fields.ts';
 import type { AnySystem, Catalogue } from '../../core/system.ts';
-import { chip, numberField, regTypeGradePicker, section, segmented, select, type Option } from '../view/controls.ts';
+import {
+  chip,
+  numberField,
+  regTypeGradePicker,
+  section,
+  segmented,
+  select,
+  type Option,
+} from '../view/controls.ts';
 import { h, type Child } from '../view/dom.ts';
 
 type Json = Record<string, unknown>;
@@ -63,10 +71,18 @@ interface Ctx {
 }
 
 /** An element picker: Reg/type/grade when the catalogue has those axes, else one select of every element. */
-function elementPicker(ctx: Ctx, path: string, label: string, text: string, set: (text: string) => void): HTMLElement {
+function elementPicker(
+  ctx: Ctx,
+  path: string,
+  label: string,
+  text: string,
+  set: (text: string) => void,
+): HTMLElement {
   const c = ctx.system.catalogue as Catalogue;
   if (c.reg && c.grade) {
-    const allowed = c.all().map((e) => ({ reg: c.reg!.of(e), type: c.typesOf(e)[0] as string, grade: c.grade!.of(e), e }));
+    const allowed = c
+      .all()
+      .map((e) => ({ reg: c.reg!.of(e), type: c.typesOf(e)[0] as string, grade: c.grade!.of(e), e }));
     let current = allowed[0]!;
     try {
       const parsed = c.format(c.parse(text));
@@ -86,7 +102,9 @@ function elementPicker(ctx: Ctx, path: string, label: string, text: string, set:
       },
       current,
       (picked) => {
-        const hit = allowed.find((x) => x.reg === picked.reg && x.type === picked.type && x.grade === picked.grade);
+        const hit = allowed.find(
+          (x) => x.reg === picked.reg && x.type === picked.type && x.grade === picked.grade,
+        );
         if (hit) set(c.format(hit.e));
       },
     );
@@ -116,15 +134,26 @@ function control(ctx: Ctx, entry: FieldEntry, obj: Json, path: string, label: st
     case 'choice': {
       const options = (m.choices ?? []).map((c) => ({ value: c.value, label: c.label }));
       // Two or three choices read best side by side (mode, bound, who shoots, facing).
-      if (options.length <= 3) return segmented(at, m.label, options, String(value ?? options[0]?.value ?? ''), (v) => set(v));
-      return h('div', { class: 'field' }, h('span', { class: 'field-label' }, m.label), select(at, name, options, String(value ?? ''), (v) => set(v)));
+      if (options.length <= 3)
+        return segmented(at, m.label, options, String(value ?? options[0]?.value ?? ''), (v) => set(v));
+      return h(
+        'div',
+        { class: 'field' },
+        h('span', { class: 'field-label' }, m.label),
+        select(at, name, options, String(value ?? ''), (v) => set(v)),
+      );
     }
     case 'text':
       return h(
         'label',
         { class: 'num' },
         h('span', { class: 'field-label' }, m.label),
-        h('input', { type: 'text', 'data-field': at, value: String(value ?? ''), onchange: (e: Event) => set((e.target as HTMLInputElement).value || undefined) }),
+        h('input', {
+          type: 'text',
+          'data-field': at,
+          value: String(value ?? ''),
+          onchange: (e: Event) => set((e.target as HTMLInputElement).value || undefined),
+        }),
       );
     case 'element':
       return elementPicker(ctx, at, name, String(value ?? ''), (t) => set(t));
@@ -142,13 +171,21 @@ function control(ctx: Ctx, entry: FieldEntry, obj: Json, path: string, label: st
 /** Is a field shown: right mode, and offered for this object (or already set)? */
 function shown(ctx: Ctx, entry: FieldEntry, obj: Json): boolean {
   const m = entry.meta;
-  if (m.modes && ctx.mode !== undefined && !m.modes.includes(ctx.mode) && obj[entry.key] === undefined) return false;
+  if (m.modes && ctx.mode !== undefined && !m.modes.includes(ctx.mode) && obj[entry.key] === undefined)
+    return false;
   if (m.offer && obj[entry.key] === undefined && !m.offer(obj, ctx.typeOf)) return false;
   return true;
 }
 
 /** The fields of an object schema as controls, main ones and "more" ones. */
-function controls(ctx: Ctx, schema: z.ZodType, obj: Json, path: string, label: string, set: (next: Json) => void): { main: Child[]; more: Child[] } {
+function controls(
+  ctx: Ctx,
+  schema: z.ZodType,
+  obj: Json,
+  path: string,
+  label: string,
+  set: (next: Json) => void,
+): { main: Child[]; more: Child[] } {
   const main: Child[] = [];
   const more: Child[] = [];
   // Check chips of one group sit together, where the group's first one is.
@@ -173,7 +210,11 @@ function controls(ctx: Ctx, schema: z.ZodType, obj: Json, path: string, label: s
 function ranks(ctx: Ctx, entry: FieldEntry, obj: Json, path: string, label: string, set: Set): HTMLElement {
   const single = entry.meta.single === true;
   const raw = obj[entry.key];
-  const list: unknown[] = single ? (raw === undefined || raw === null ? [] : [raw]) : ((raw as unknown[] | undefined) ?? []);
+  const list: unknown[] = single
+    ? raw === undefined || raw === null
+      ? []
+      : [raw]
+    : ((raw as unknown[] | undefined) ?? []);
   const max = entry.meta.max ?? 3;
   const extra = rankObject(entry);
   const front = typeof obj.element === 'string' ? obj.element : '';
@@ -186,15 +227,29 @@ function ranks(ctx: Ctx, entry: FieldEntry, obj: Json, path: string, label: stri
       const value = keys.length === 1 && keys[0] === 'element' ? next.element : next;
       save(list.map((x, j) => (j === i ? value : x)));
     };
-    const fields = extra ? controls(ctx, withoutElement(extra), r, at, `${label} ${ORDINAL[i] ?? ''}: `, setRank) : { main: [], more: [] };
+    const fields = extra
+      ? controls(ctx, withoutElement(extra), r, at, `${label} ${ORDINAL[i] ?? ''}: `, setRank)
+      : { main: [], more: [] };
     return h(
       'li',
       { class: 'rank' },
       h('span', { class: 'rank-no' }, single ? '' : (ORDINAL[i] ?? `${i + 2}th`)),
-      elementPicker(ctx, `${at}.element`, `${label} ${ORDINAL[i] ?? ''}`, String(r.element ?? front), (t) => setRank({ ...r, element: t })),
+      elementPicker(ctx, `${at}.element`, `${label} ${ORDINAL[i] ?? ''}`, String(r.element ?? front), (t) =>
+        setRank({ ...r, element: t }),
+      ),
       ...fields.main,
       ...fields.more,
-      h('button', { type: 'button', class: 'icon', 'data-field': `${at}.remove`, 'aria-label': `Remove ${label} ${i + 1}`, onclick: () => save(list.filter((_, j) => j !== i)) }, '\u2715'),
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'icon',
+          'data-field': `${at}.remove`,
+          'aria-label': `Remove ${label} ${i + 1}`,
+          onclick: () => save(list.filter((_, j) => j !== i)),
+        },
+        '\u2715',
+      ),
     );
   });
   const next = list.length > 0 ? list[list.length - 1] : front;
@@ -206,25 +261,51 @@ function ranks(ctx: Ctx, entry: FieldEntry, obj: Json, path: string, label: stri
     list.length < max &&
       h(
         'button',
-        { type: 'button', class: 'add', 'data-field': `${path}.add`, title: entry.meta.help, onclick: () => save([...list, typeof next === 'string' ? next : (next as Json).element]) },
+        {
+          type: 'button',
+          class: 'add',
+          'data-field': `${path}.add`,
+          title: entry.meta.help,
+          onclick: () => save([...list, typeof next === 'string' ? next : (next as Json).element]),
+        },
         `+ ${entry.meta.label.toLowerCase()}`,
       ),
   );
 }
 
 /** A list of objects (GBA units): one card each, add and remove. */
-function list(ctx: Ctx, entry: FieldEntry, items: Json[], path: string, label: string, set: Set): HTMLElement {
+function list(
+  ctx: Ctx,
+  entry: FieldEntry,
+  items: Json[],
+  path: string,
+  label: string,
+  set: Set,
+): HTMLElement {
   const item = itemOf(entry);
   const max = (entry.inner as unknown as { _zod?: { bag?: { maximum?: number } } })._zod?.bag?.maximum ?? 6;
   const cards = items.map((it, i) => {
     const at = `${path}.${i}`;
-    const f = controls(ctx, item, it, at, `${label} ${i + 1} `, (next) => set(items.map((x, j) => (j === i ? next : x))));
+    const f = controls(ctx, item, it, at, `${label} ${i + 1} `, (next) =>
+      set(items.map((x, j) => (j === i ? next : x))),
+    );
     return h(
       'li',
       { class: 'unit' },
       h('div', { class: 'chips' }, ...f.main),
       f.more.length > 0 && section(`${at}.more`, 'More', h('div', { class: 'chips' }, ...f.more)),
-      items.length > 1 && h('button', { type: 'button', class: 'icon', 'data-field': `${at}.remove`, 'aria-label': `Remove ${label} ${i + 1}`, onclick: () => set(items.filter((_, j) => j !== i)) }, '\u2715'),
+      items.length > 1 &&
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'icon',
+            'data-field': `${at}.remove`,
+            'aria-label': `Remove ${label} ${i + 1}`,
+            onclick: () => set(items.filter((_, j) => j !== i)),
+          },
+          '\u2715',
+        ),
     );
   });
   return h(
@@ -232,21 +313,58 @@ function list(ctx: Ctx, entry: FieldEntry, items: Json[], path: string, label: s
     { class: 'field' },
     h('span', { class: 'field-label' }, entry.meta.label),
     h('ol', { class: 'units' }, cards),
-    items.length < max && h('button', { type: 'button', class: 'add', 'data-field': `${path}.add`, onclick: () => set([...items, structuredClone(items[items.length - 1] ?? {})]) }, `+ ${entry.meta.label.toLowerCase().replace(/s$/, '')}`),
+    items.length < max &&
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'add',
+          'data-field': `${path}.add`,
+          onclick: () => set([...items, structuredClone(items[items.length - 1] ?? {})]),
+        },
+        `+ ${entry.meta.label.toLowerCase().replace(/s$/, '')}`,
+      ),
   );
 }
 
 /** An optional nested object (GBA leader): add, its fields, remove. */
-function nested(ctx: Ctx, entry: FieldEntry, value: Json | undefined, path: string, label: string, set: Set): HTMLElement {
+function nested(
+  ctx: Ctx,
+  entry: FieldEntry,
+  value: Json | undefined,
+  path: string,
+  label: string,
+  set: Set,
+): HTMLElement {
   if (value === undefined)
-    return h('button', { type: 'button', class: 'add', 'data-field': `${path}.add`, title: entry.meta.help, onclick: () => set(initial(entry)) }, `+ ${entry.meta.label.toLowerCase()}`);
+    return h(
+      'button',
+      {
+        type: 'button',
+        class: 'add',
+        'data-field': `${path}.add`,
+        title: entry.meta.help,
+        onclick: () => set(initial(entry)),
+      },
+      `+ ${entry.meta.label.toLowerCase()}`,
+    );
   const f = controls(ctx, entry.inner, value, path, `${label} `, (next) => set(next));
   return h(
     'div',
     { class: 'field' },
     h('span', { class: 'field-label' }, entry.meta.label),
     h('div', { class: 'chips' }, ...f.main, ...f.more),
-    h('button', { type: 'button', class: 'icon', 'data-field': `${path}.remove`, 'aria-label': `Remove ${label}`, onclick: () => set(undefined) }, '\u2715'),
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'icon',
+        'data-field': `${path}.remove`,
+        'aria-label': `Remove ${label}`,
+        onclick: () => set(undefined),
+      },
+      '\u2715',
+    ),
   );
 }
 
@@ -255,7 +373,8 @@ function initial(entry: FieldEntry): Json {
   const out: Json = {};
   for (const f of fieldsOf(entry.inner)) {
     if (f.schema.safeParse(undefined).success) continue;
-    out[f.key] = f.meta.kind === 'int' ? boundsOf(f).min : f.meta.kind === 'bool' ? false : f.meta.choices?.[0]?.value;
+    out[f.key] =
+      f.meta.kind === 'int' ? boundsOf(f).min : f.meta.kind === 'bool' ? false : f.meta.choices?.[0]?.value;
   }
   return out;
 }
@@ -269,11 +388,17 @@ function sideTitle(side: Json): string {
 }
 
 /** Draw the form editing `input` (a situation-file object) into `host`. */
-export function renderSituationForm(host: HTMLElement, system: AnySystem, input: Json, onChange: (next: Json) => void): void {
+export function renderSituationForm(
+  host: HTMLElement,
+  system: AnySystem,
+  input: Json,
+  onChange: (next: Json) => void,
+): void {
   const c = system.catalogue;
   const ctx: Ctx = {
     system,
-    mode: typeof input.mode === 'string' ? input.mode : (system.situation.defaults.mode as string | undefined),
+    mode:
+      typeof input.mode === 'string' ? input.mode : (system.situation.defaults.mode as string | undefined),
     typeOf: (text) => {
       if (!c) return '';
       try {
@@ -286,7 +411,9 @@ export function renderSituationForm(host: HTMLElement, system: AnySystem, input:
   const combat = controls(ctx, system.situation.combat, input, '', '', (next) => onChange(next)).main;
   const card = (id: 'a' | 'b') => {
     const side = (input[id] as Json | undefined) ?? {};
-    const f = controls(ctx, system.situation.side, side, id, `Side ${id.toUpperCase()}: `, (next) => onChange({ ...input, [id]: next }));
+    const f = controls(ctx, system.situation.side, side, id, `Side ${id.toUpperCase()}: `, (next) =>
+      onChange({ ...input, [id]: next }),
+    );
     return h(
       'section',
       { class: `side side-${id}`, 'aria-label': `Side ${id.toUpperCase()}` },
@@ -295,5 +422,8 @@ export function renderSituationForm(host: HTMLElement, system: AnySystem, input:
       f.more.length > 0 && section(`${id}.more`, 'More circumstances', ...f.more),
     );
   };
-  host.replaceChildren(h('div', { class: 'combat' }, ...combat), h('div', { class: 'sides' }, card('a'), card('b')));
+  host.replaceChildren(
+    h('div', { class: 'combat' }, ...combat),
+    h('div', { class: 'sides' }, card('a'), card('b')),
+  );
 }

@@ -44,11 +44,13 @@ export function webRuleSet(system: AnySystem): WebRuleSet {
     defaultInput: (version) => minimal(system.situation.example(version)),
     versionOf,
     withVersion: (input, version) => {
-      if (!system.versions.some((v) => v.id === version)) throw new Error(`"${version}" is not a ${system.name} version`);
+      if (!system.versions.some((v) => v.id === version))
+        throw new Error(`"${version}" is not a ${system.name} version`);
       return minimal({ ...input, rules: version });
     },
     normalise: minimal,
-    report: (input) => oddsReport(variantOf(versionOf(input)).ruleset, parse(input) as { rules: string; mode: string }),
+    report: (input) =>
+      oddsReport(variantOf(versionOf(input)).ruleset, parse(input) as { rules: string; mode: string }),
     renderForm: (host, input, onChange) =>
       renderSituationForm(host, system, { ...input }, (next) => {
         const r = settle(minimal, next as SituationInput);

@@ -6,10 +6,17 @@
  */
 import { describe, expect, it } from 'vitest';
 
-
 import { prepared } from '../../../src/engine/lines/prepare.ts';
 
-import { adapterOf, config, fightEngagement, runEngagements, scripted, summarise, type CombatEvent } from './helpers.ts';
+import {
+  adapterOf,
+  config,
+  fightEngagement,
+  runEngagements,
+  scripted,
+  summarise,
+  type CombatEvent,
+} from './helpers.ts';
 
 const traced = () => {
   const events: CombatEvent[] = [];

@@ -6,7 +6,6 @@
  */
 import { describe, expect, it } from 'vitest';
 
-
 import { InputError } from '../../../src/core/errors.ts';
 
 import { config, fightEngagement, runEngagements, scripted, summarise, type CombatEvent } from './helpers.ts';

@@ -188,9 +188,13 @@ describe('house rules reach the combats: 3.0 support factor for blades against k
       boundLimit: 1,
     });
     const t = traced();
-    fightEngagement({ ...c, variant: { ...c.variant, rules: { bladesSupportAgainstKnights: 'factor' } } }, scripted(4, 3), {
-      trace: t.trace,
-    });
+    fightEngagement(
+      { ...c, variant: { ...c.variant, rules: { bladesSupportAgainstKnights: 'factor' } } },
+      scripted(4, 3),
+      {
+        trace: t.trace,
+      },
+    );
     expect(t.events[0]).toMatchObject({ a: 'none', b: 'none' });
   });
 });

@@ -10,7 +10,10 @@ import { config, fightEngagement, runEngagements, summarise } from './helpers.ts
 
 const N = 4000;
 
-function byDice(c: ReturnType<typeof config>, seed: string): { aWins: number; lostA: number; lostA2: number } {
+function byDice(
+  c: ReturnType<typeof config>,
+  seed: string,
+): { aWins: number; lostA: number; lostA2: number } {
   const rng = createRng(seed, 0);
   let aWins = 0;
   let lostA = 0;

@@ -1,7 +1,6 @@
 /** Whole-line properties that must hold whatever the dice: symmetry, lines that cannot lose, conservation. */
 import { describe, expect, it } from 'vitest';
 
-
 import { config, runEngagements, summarise } from './helpers.ts';
 
 describe('identical lines with whose bound first alternated are symmetric', () => {

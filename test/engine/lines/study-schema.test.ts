@@ -11,7 +11,10 @@ import { config, type Block } from './helpers.ts';
 function configIn(block: Block, spec: VariantSpec) {
   const { rules, ...rest } = block;
   const system = systemOfRules(rules ?? spec.version)!;
-  return (system.engagement as LinesModel<unknown>).configure(rest, system.variant({ ...spec, version: rules ?? spec.version }));
+  return (system.engagement as LinesModel<unknown>).configure(
+    rest,
+    system.variant({ ...spec, version: rules ?? spec.version }),
+  );
 }
 
 describe('line shorthand', () => {
@@ -93,7 +96,9 @@ describe('errors name the field', () => {
     );
   });
   it('an unknown option', () => {
-    expect(() => config({ a: 'x', b: 'y', options: { wheel: true } })).toThrow(/^options\.wheel: unknown key "wheel"/);
+    expect(() => config({ a: 'x', b: 'y', options: { wheel: true } })).toThrow(
+      /^options\.wheel: unknown key "wheel"/,
+    );
   });
   it('defaults: DBM 3.2, 20 bounds, alternate, model defaults', () => {
     const c = config({ a: '2 files of Reg Bd(O)', b: '2 files of Reg Bd(O)' });
@@ -149,7 +154,11 @@ describe('explicit files', () => {
     });
     expect(c.a.files[0]!.doubleBased).toBe(true);
     expect(c.a.files[1]!.doubleBased).toBe(false);
-    expect(c.a.files[1]!.ranks[1]).toMatchObject({ extra: { weapon: 'bow', listPermitted: true }, ee: 0.5, ap: 2 });
+    expect(c.a.files[1]!.ranks[1]).toMatchObject({
+      extra: { weapon: 'bow', listPermitted: true },
+      ee: 0.5,
+      ap: 2,
+    });
     expect(c.a.going).toBe('rough');
   });
   it('`count` cannot go with `files`', () => {

@@ -12,7 +12,14 @@ import { breakEven, fieldScore, fixedPoint, type MatchupCurve } from '../../../s
  * scores 50%): score = logistic(b (log(pf/cf) - log pe + log(ratio cf))).
  */
 function curve(opponent: string, cost: number, ratio: number, b = 2, weight = 1, v = 1e-4): MatchupCurve {
-  const fit: LogisticFit = { a: b * Math.log(ratio * cost), b, varA: v, varB: v / 10, covAB: 0, converged: true };
+  const fit: LogisticFit = {
+    a: b * Math.log(ratio * cost),
+    b,
+    varA: v,
+    varB: v / 10,
+    covAB: 0,
+    converged: true,
+  };
   return { opponent, weight, cost, fit };
 }
 
@@ -72,7 +79,10 @@ describe('fixed-point prices', () => {
     ]);
     // e against f: e is worth worth_e / worth_f of f.
     const curves = new Map(
-      [...book.keys()].map((e) => [e, [...book.entries()].map(([f, c]) => curve(f, c, worth.get(e)! / worth.get(f)!))]),
+      [...book.keys()].map((e) => [
+        e,
+        [...book.entries()].map(([f, c]) => curve(f, c, worth.get(e)! / worth.get(f)!)),
+      ]),
     );
     const fp = fixedPoint(curves, book);
     expect(fp.converged).toBe(true);

@@ -32,7 +32,10 @@ describe('the Blood and Blades 0.7 system module', () => {
       return undefined;
     };
     expect(pathOf(() => bnb.variant({ version: 'bnb-0.7', rules: { x: 1 } }))).toEqual(['rules']);
-    expect(pathOf(() => bnb.variant({ version: 'bnb-0.7', costs: { 'Reg Kn(O)': 9 } }))).toEqual(['costs', 'Reg Kn(O)']);
+    expect(pathOf(() => bnb.variant({ version: 'bnb-0.7', costs: { 'Reg Kn(O)': 9 } }))).toEqual([
+      'costs',
+      'Reg Kn(O)',
+    ]);
     expect(pathOf(() => bnb.variant({ version: 'bnb-0.6' }))).toEqual(['version']);
   });
 
@@ -48,9 +51,15 @@ describe('the Blood and Blades 0.7 system module', () => {
 
   it('through the module: the odds of Reg Bd(O) v Irr Cv(O) sum to the dice space', () => {
     const v = bnb.variant({ version: 'bnb-0.7' });
-    const d = enumerate(v.ruleset, v.parseSituation({ a: { element: 'Reg Bd(O)' }, b: { element: 'Irr Cv(O)' } }));
+    const d = enumerate(
+      v.ruleset,
+      v.parseSituation({ a: { element: 'Reg Bd(O)' }, b: { element: 'Irr Cv(O)' } }),
+    );
     expect(d.space).toBe(36);
-    const total = bnb.outcomes.reduce((t, o) => t + (d.a as Record<string, { count: number }>)[o.id]!.count, 0);
+    const total = bnb.outcomes.reduce(
+      (t, o) => t + (d.a as Record<string, { count: number }>)[o.id]!.count,
+      0,
+    );
     expect(total).toBe(36);
   });
 

@@ -85,7 +85,7 @@ describe('parseBnbSituation', () => {
     [
       'an unknown field',
       { ...base, a: { element: 'Reg Bd(O)', flank: true } },
-      /^a\.flank: unknown key \"flank\"/,
+      /^a\.flank: unknown key "flank"/,
     ],
     ['a bad mode', { ...base, mode: 'melee' }, /^mode: must be one of "close", "shooting"/],
     ['a bad going', { ...base, a: { element: 'Reg Bd(O)', going: 'swamp' } }, /^a\.going: /],
@@ -96,7 +96,11 @@ describe('parseBnbSituation', () => {
       { ...base, mode: 'shooting', shooters: 'a' },
       /^shooters: a is Bd, and only Bw shoot/,
     ],
-    ['shooting with no Bw', { ...base, mode: 'shooting' }, /^mode: shooting needs a shooter: neither side is Bw/],
+    [
+      'shooting with no Bw',
+      { ...base, mode: 'shooting' },
+      /^mode: shooting needs a shooter: neither side is Bw/,
+    ],
     [
       'extra shooters for a non-shooter',
       { ...base, a: { element: 'Reg Bd(O)', extraShooters: 1 } },

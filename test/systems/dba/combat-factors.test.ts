@@ -1,4 +1,4 @@
-/** DBA 3.0 Combat factors (seed 004 lines 552-561; values shared/rules/dba3.md 1a). */
+/** DBA 3.0 Combat factors (values: docs/rulings.md "DBA 3.0"). */
 import { describe, expect, it } from 'vitest';
 import { combatFactor } from '../../../src/systems/dba/combat-factors.ts';
 import { views } from '../../../src/systems/dba/view.ts';

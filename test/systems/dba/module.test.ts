@@ -25,9 +25,9 @@ describe('the DBA 3.0 system module', () => {
       expect((e as InputError).path).toEqual(['costs']);
     }
     const v = dba.variant({ version: 'dba-3.0' });
-    expect(() => dba.engagement!.configure({ a: 'as many 4Bd as 100 AP buys', b: '4 files of 4Bd' }, v)).toThrow(
-      /DBA has no points|no points/,
-    );
+    expect(() =>
+      dba.engagement!.configure({ a: 'as many 4Bd as 100 AP buys', b: '4 files of 4Bd' }, v),
+    ).toThrow(/DBA has no points|no points/);
   });
 
   it('an engagement of 8 files of 4Bd against 8 of 3Kn: every engagement has one decision', () => {

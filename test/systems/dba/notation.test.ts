@@ -1,11 +1,7 @@
-/** DBA 3.0 element notation (Troop Definitions, seed 004 lines 84-200; double elements lines 275-279). */
+/** DBA 3.0 element notation (Troop Definitions; double elements). */
 import { InputError } from '../../../src/core/errors.ts';
 import { describe, expect, it } from 'vitest';
-import {
-  allDbaElements,
-  formatDbaElement,
-  parseDbaElement,
-} from '../../../src/systems/dba/notation.ts';
+import { allDbaElements, formatDbaElement, parseDbaElement } from '../../../src/systems/dba/notation.ts';
 
 describe('parseDbaElement', () => {
   it('round-trips every element of the catalogue', () => {

@@ -1,4 +1,4 @@
-/** DBA 3.0 Combat outcome (seed 004 lines 583-626, pairing shared/rules/dba3.md 1d), clause by clause. */
+/** DBA 3.0 Combat outcome (pairing: docs/rulings.md "DBA 3.0"), clause by clause. */
 import { describe, expect, it } from 'vitest';
 import { compareTotals } from '../../../src/systems/dba/outcomes.ts';
 import { fight, loserOutcome, roll } from './helpers.ts';

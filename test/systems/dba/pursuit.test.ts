@@ -1,4 +1,4 @@
-/** DBA 3.0 Pursuing (seed 004 lines 653-662). */
+/** DBA 3.0 Pursuing. */
 import { describe, expect, it } from 'vitest';
 import { parseDbaElement as el } from '../../../src/systems/dba/notation.ts';
 import { dbaPursuit } from '../../../src/systems/dba/pursuit.ts';

@@ -1,4 +1,4 @@
-/** DBA 3.0 Rear support factors and Flank support factors (seed 004 lines 562-572). */
+/** DBA 3.0 Rear support factors and Flank support factors. */
 import { describe, expect, it } from 'vitest';
 import { factorsOf, fight, total } from './helpers.ts';
 

@@ -1,4 +1,4 @@
-/** DBA 3.0 Tactical factors (seed 004 lines 573-582; values shared/rules/dba3.md 1b). */
+/** DBA 3.0 Tactical factors (values: docs/rulings.md "DBA 3.0"). */
 import { describe, expect, it } from 'vitest';
 import { factorsOf, fight, total } from './helpers.ts';
 

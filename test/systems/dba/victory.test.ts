@@ -1,4 +1,4 @@
-/** DBA 3.0 winning and losing (seed 004 lines 663-672). */
+/** DBA 3.0 winning and losing. */
 import { describe, expect, it } from 'vitest';
 import { parseDbaElement as el } from '../../../src/systems/dba/notation.ts';
 import {

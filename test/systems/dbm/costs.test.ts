@@ -1,4 +1,4 @@
-/** DBM 3.2 p.10 Element Cost, and the 3.0/3.1 rows the 3.2 amendments changed (seed 003 "Page 11"). */
+/** DBM 3.2 p.10 Element Cost, and the 3.0/3.1 rows the 3.2 amendments changed (3.2 amendments, page 11). */
 import { describe, expect, it } from 'vitest';
 import { COSTS_3_0, COSTS_3_2, elementCost, overrideCosts } from '../../../src/systems/dbm/costs.ts';
 import { parseElement as el } from '../../../src/systems/dbm/notation.ts';

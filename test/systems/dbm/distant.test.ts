@@ -18,7 +18,9 @@ describe('who shoots at a distance, and how far (DBM 3.2 p.20)', () => {
       expect(canShoot(el(t))).toBe(false);
   });
   it('a situation with a non-shooter shooting is refused, naming who cannot', () => {
-    expect(() => sit('Reg Bd(O)', 'Irr Kn(S)', { mode: 'shooting' })).toThrow(/neither Reg Bd\(O\) nor Irr Kn\(S\) can shoot/);
+    expect(() => sit('Reg Bd(O)', 'Irr Kn(S)', { mode: 'shooting' })).toThrow(
+      /neither Reg Bd\(O\) nor Irr Kn\(S\) can shoot/,
+    );
     expect(() => sit('Reg Bw(O)', 'Irr Kn(S)', { mode: 'shooting', shooters: 'both' })).toThrow(
       /Irr Kn\(S\) cannot shoot at a distance/,
     );
@@ -29,10 +31,18 @@ describe('who shoots at a distance, and how far (DBM 3.2 p.20)', () => {
 
 describe('move distances off-road (DBM 3.2 p.19)', () => {
   it('light horse 250/200/100, knights 150/150/100, blades 100 everywhere, auxilia 150 everywhere', () => {
-    expect(['good', 'rough', 'difficult'].map((g) => moveDistance(el('Reg LH(O)'), g as never))).toEqual([250, 200, 100]);
-    expect(['good', 'rough', 'difficult'].map((g) => moveDistance(el('Irr Kn(O)'), g as never))).toEqual([150, 150, 100]);
-    expect(['good', 'rough', 'difficult'].map((g) => moveDistance(el('Reg Bd(O)'), g as never))).toEqual([100, 100, 100]);
-    expect(['good', 'rough', 'difficult'].map((g) => moveDistance(el('Reg Ax(O)'), g as never))).toEqual([150, 150, 150]);
+    expect(['good', 'rough', 'difficult'].map((g) => moveDistance(el('Reg LH(O)'), g as never))).toEqual([
+      250, 200, 100,
+    ]);
+    expect(['good', 'rough', 'difficult'].map((g) => moveDistance(el('Irr Kn(O)'), g as never))).toEqual([
+      150, 150, 100,
+    ]);
+    expect(['good', 'rough', 'difficult'].map((g) => moveDistance(el('Reg Bd(O)'), g as never))).toEqual([
+      100, 100, 100,
+    ]);
+    expect(['good', 'rough', 'difficult'].map((g) => moveDistance(el('Reg Ax(O)'), g as never))).toEqual([
+      150, 150, 150,
+    ]);
   });
   it('fast: +50 for foot anywhere, for mounted only in good going; camels count dunes as good', () => {
     expect(moveDistance(el('Reg LH(F)'), 'good')).toBe(300);

@@ -20,7 +20,10 @@ describe('the DBM system module', () => {
 
   it('resolves under house rules: 3.0 warband in bad going take -2 when the switch says so', () => {
     const house = dbm.variant({ version: 'dbm-3.2', rules: { warbandBadGoing: -2 } });
-    const s = house.parseSituation({ a: { element: 'Irr Wb(O)', going: 'rough' }, b: { element: 'Reg Bd(O)' } });
+    const s = house.parseSituation({
+      a: { element: 'Irr Wb(O)', going: 'rough' },
+      b: { element: 'Reg Bd(O)' },
+    });
     const badGoing = house.ruleset.explain(s).a.find((f) => f.label.includes('bad going'));
     expect(badGoing?.value).toBe(-2);
     expect(house.name).toBe('DBM 3.2 with house rules');

@@ -1,4 +1,4 @@
-/** DBM 3.2 Figures 10, 11a, 11b and 12 (seed 000 lines 1015-1066): same dice, same totals, same outcome. */
+/** DBM 3.2 Figures 10, 11a, 11b and 12: same dice, same totals, same outcome. */
 import { describe, expect, it } from 'vitest';
 import { parseElement as el } from '../../../src/systems/dbm/notation.ts';
 import { compile, resolveRoll } from '../../../src/systems/dbm/resolve.ts';

@@ -19,7 +19,11 @@ export {
   type Superiority,
   type CrtCell,
 } from '../../../src/systems/gba/charts.ts';
-export { resolveShockDetailed, type ShockReport, type ShockUnitReport } from '../../../src/systems/gba/shock-report.ts';
+export {
+  resolveShockDetailed,
+  type ShockReport,
+  type ShockUnitReport,
+} from '../../../src/systems/gba/shock-report.ts';
 export { resolveMissileDetailed, type MissileReport } from '../../../src/systems/gba/missile.ts';
 export { checkGbaSituation } from '../../../src/systems/gba/legality.ts';
 export {

@@ -1,4 +1,4 @@
-/** The chart data file and its loader (GBA 5e 9.5; provenance in /work/shared/rules/gba.md). */
+/** The chart data file and its loader (GBA 5e 9.5; provenance in docs/gba.md). */
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_GBA_CHARTS,

@@ -6,11 +6,7 @@ import {
   DEFAULT_GBA_CHARTS as charts,
   weaponSuperiority,
 } from '../../../src/systems/gba/charts.ts';
-import {
-  parseGbaSituation,
-  resolveShockDetailed,
-  type GbaShockSituation,
-} from './api.ts';
+import { parseGbaSituation, resolveShockDetailed, type GbaShockSituation } from './api.ts';
 import { shockSuperiority } from '../../../src/systems/gba/superiority.ts';
 import { unit } from './helpers.ts';
 

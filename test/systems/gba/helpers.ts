@@ -1,10 +1,5 @@
 /** Small builders for GBA test situations (parsed, so defaults are the parser's). */
-import {
-  parseGbaSituation,
-  type GbaMissileSituation,
-  type GbaShockSituation,
-  type GbaUnit,
-} from './api.ts';
+import { parseGbaSituation, type GbaMissileSituation, type GbaShockSituation, type GbaUnit } from './api.ts';
 
 export const shock = (x: Record<string, unknown>): GbaShockSituation =>
   parseGbaSituation({ rules: 'gba-5', mode: 'shock', ...x }) as GbaShockSituation;

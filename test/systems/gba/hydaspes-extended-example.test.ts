@@ -1,13 +1,9 @@
 /**
- * GBA 5e 9.18 Extended Shock Combat Example: The Hydaspes (seed 002 lines 64-70). Three combats, same
+ * GBA 5e 9.18 Extended Shock Combat Example: The Hydaspes. Three combats, same
  * rolls as the booklet, same hits, columns, shifts, doubling, breakthrough and collapse.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  parseGbaSituation,
-  resolveShockDetailed,
-  type GbaShockSituation,
-} from './api.ts';
+import { parseGbaSituation, resolveShockDetailed, type GbaShockSituation } from './api.ts';
 
 const shock = (x: unknown): GbaShockSituation => parseGbaSituation(x) as GbaShockSituation;
 

@@ -41,14 +41,22 @@ describe('the GBA 5e system module', () => {
   it('the repeated-shock engagement: every engagement ends one way; round 1 matches the exact shock', () => {
     const v = gba.variant({ version: 'gba-5' });
     const model = gba.engagement!;
-    const config = model.configure({ situation: { a: { units: [phalanx] }, b: { units: [hoplites] } }, roundLimit: 1 }, v);
+    const config = model.configure(
+      { situation: { a: { units: [phalanx] }, b: { units: [hoplites] } }, roundLimit: 1 },
+      v,
+    );
     const n = 20_000;
     const s = model.summarise(config, model.kernel(config, createRng(5, 0), n));
     expect(s.unit).toBe('round');
     expect(s.aWins.count + s.bWins.count + s.mutual.count + s.undecided.count).toBe(n);
     // With one round, "b routs" is exactly the first shock's P(defender routs and attacker does not).
     const exact = gbaExact(
-      parseGbaSituation({ rules: 'gba-5', mode: 'shock', a: { units: [phalanx] }, b: { units: [hoplites] } }) as GbaShockSituation,
+      parseGbaSituation({
+        rules: 'gba-5',
+        mode: 'shock',
+        a: { units: [phalanx] },
+        b: { units: [hoplites] },
+      }) as GbaShockSituation,
     );
     const both = exact.joint.find((j) => j.a === 'rout' && j.b === 'rout')?.count ?? 0;
     const p = (exact.b.rout.count - both) / exact.space;
@@ -59,7 +67,10 @@ describe('the GBA 5e system module', () => {
   it('an engagement block names the bad field under `situation`', () => {
     const v = gba.variant({ version: 'gba-5' });
     try {
-      gba.engagement!.configure({ situation: { a: { units: [{ ...phalanx, tq: 12 }] }, b: { units: [hoplites] } } }, v);
+      gba.engagement!.configure(
+        { situation: { a: { units: [{ ...phalanx, tq: 12 }] }, b: { units: [hoplites] } } },
+        v,
+      );
       expect.unreachable();
     } catch (e) {
       expect((e as InputError).path).toEqual(['situation', 'a', 'units', 0, 'tq']);

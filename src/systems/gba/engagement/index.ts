@@ -54,7 +54,10 @@ export { gbaEngagementExact, type GbaEngagementExact } from './exact.ts';
 export { ShockResolver, type UnitRoundEnd, type ShockRoundEnd } from './resolver.ts';
 
 /** Runs `samples` engagements on one seeded stream and summarises them (deterministic in seed, samples). */
-export function runGbaEngagement(situation: GbaShockSituation, o: RunGbaEngagementOptions): GbaEngagementSummary {
+export function runGbaEngagement(
+  situation: GbaShockSituation,
+  o: RunGbaEngagementOptions,
+): GbaEngagementSummary {
   const { payload, counts } = runGbaEngagementCounts(situation, o);
   return summariseGbaEngagement(situation, payload.options, counts);
 }
@@ -81,7 +84,10 @@ const block = z.object({
     .describe('A GBA shock situation in the situation-file format (mode may be left out)'),
   roundLimit: z.number().int().min(1).max(1000).optional().describe('Rounds before a draw (default 20)'),
   laterAttacker: z.enum(['same', 'alternate']).optional().describe('Who shocks after round 1 (default same)'),
-  laterMoved: z.enum(['still', 'as-given', 'charge']).optional().describe('Movement in later rounds (default still)'),
+  laterMoved: z
+    .enum(['still', 'as-given', 'charge'])
+    .optional()
+    .describe('Movement in later rounds (default still)'),
   reverse: z
     .object({
       facing: z.enum(['front', 'flank', 'rear']).optional(),
@@ -90,7 +96,7 @@ const block = z.object({
     })
     .strict()
     .optional()
-    .describe("Alternate rounds: the facts of b attacking a (default a plain frontal shock)"),
+    .describe('Alternate rounds: the facts of b attacking a (default a plain frontal shock)'),
   routPoints: routPointsSchema.optional(),
   withdrawalLevel: z
     .object({ a: z.number().int().min(1).optional(), b: z.number().int().min(1).optional() })
@@ -110,7 +116,9 @@ function configure(raw: Readonly<Record<string, unknown>>, variant: Variant): Gb
     throw e instanceof InputError ? e.within(['situation']) : e;
   }
   if (situation.mode !== 'shock')
-    throw new InputError('a GBA engagement repeats shock combat: mode must be shock', { path: ['situation', 'mode'] });
+    throw new InputError('a GBA engagement repeats shock combat: mode must be shock', {
+      path: ['situation', 'mode'],
+    });
   const rp = b.routPoints;
   const options = gbaEngagementOptions({
     ...(b.roundLimit !== undefined ? { roundLimit: b.roundLimit } : {}),
@@ -120,7 +128,9 @@ function configure(raw: Readonly<Record<string, unknown>>, variant: Variant): Gb
     ...(rp
       ? {
           routPoints:
-            rp === 'tq' ? { a: situation.a.units.map((u) => u.tq), b: situation.b.units.map((u) => u.tq) } : rp,
+            rp === 'tq'
+              ? { a: situation.a.units.map((u) => u.tq), b: situation.b.units.map((u) => u.tq) }
+              : rp,
         }
       : {}),
     ...(b.withdrawalLevel ? { withdrawalLevel: b.withdrawalLevel } : {}),
@@ -135,7 +145,8 @@ function configure(raw: Readonly<Record<string, unknown>>, variant: Variant): Gb
   return { situation, options, ...(charts ? { charts } : {}) };
 }
 
-const sideName = (s: GbaShockSituation, id: 'a' | 'b') => s[id].units.map((u) => u.name ?? u.type).join(' + ');
+const sideName = (s: GbaShockSituation, id: 'a' | 'b') =>
+  s[id].units.map((u) => u.name ?? u.type).join(' + ');
 const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
 
 /** The common summary of a GBA engagement, with the model's own tables (sides, units). */
@@ -174,13 +185,22 @@ export function gbaEngagementSummary(config: GbaEngagementPayload, counts: Float
       rows: s.units.map((u) => {
         const stand = u.hits.reduce((x, y) => x + y, 0);
         const mean = stand > 0 ? u.hits.reduce((x, p, h) => x + h * p, 0) / stand : 0;
-        return [`${u.side}${u.index} ${u.name}`, u.tq, `${pct(u.routed.p)} [${pct(u.routed.lo)}, ${pct(u.routed.hi)}]`, stand > 0 ? mean.toFixed(2) : '-'];
+        return [
+          `${u.side}${u.index} ${u.name}`,
+          u.tq,
+          `${pct(u.routed.p)} [${pct(u.routed.lo)}, ${pct(u.routed.hi)}]`,
+          stand > 0 ? mean.toFixed(2) : '-',
+        ];
       }),
     },
     {
       title: 'Breakthroughs and withdrawal',
       columns: ['side', 'suffered a breakthrough (9.17)', 'reached its withdrawal level'],
-      rows: sides.map((x, i) => [i === 0 ? 'a' : 'b', pct(x.breakthrough.p), x.withdrew ? pct(x.withdrew.p) : '-']),
+      rows: sides.map((x, i) => [
+        i === 0 ? 'a' : 'b',
+        pct(x.breakthrough.p),
+        x.withdrew ? pct(x.withdrew.p) : '-',
+      ]),
     },
   ];
   const histogram = s.ended.map((p, k) => ({
@@ -215,4 +235,3 @@ export const gbaEngagementModel: EngagementModel<GbaEngagementPayload> = {
   // counts.ts: engagements, a routs (B wins), b routs (A wins), mutual, at the limit.
   decisions: (_config, c) => [c[0]!, c[2]!, c[1]!, c[3]!, c[4]!],
 };
-
