@@ -3,6 +3,7 @@
  * under commands/ and registers itself here. Exit codes: 0 success, 1 failure, 2 bad input.
  */
 import { Command, CommanderError } from 'commander';
+import { toolInfo } from '../pipeline/tool.ts';
 import { reportError } from './errors.ts';
 import { registerCost } from './commands/cost.ts';
 import { registerOdds } from './commands/odds.ts';
@@ -18,6 +19,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .description(
       'Exact and Monte Carlo combat odds and balance studies for DBM, DBA, Blood and Blades and GBA',
     )
+    .version(toolInfo().version, '-V, --version', 'print the version')
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
   const exit = { code: 0 };

@@ -9,12 +9,7 @@ import type { DataTable, EngagementModel, EngagementSummary, Variant } from '../
 import type { GbaCharts } from '../charts.ts';
 import type { GbaShockSituation, GbaSituation } from '../situation.ts';
 import { gbaEngagementKernel, runGbaEngagementCounts, type RunGbaEngagementOptions } from './counts.ts';
-import {
-  checkRoutPoints,
-  GbaEngagementOptionError,
-  gbaEngagementOptions,
-  type GbaEngagementPayload,
-} from './model.ts';
+import { checkRoutPoints, gbaEngagementOptions, type GbaEngagementPayload } from './model.ts';
 import { summariseGbaEngagement, type GbaEngagementSummary } from './summary.ts';
 
 export {
@@ -31,7 +26,6 @@ export {
   type RoutPoints,
   type WithdrawalLevels,
   checkRoutPoints,
-  GbaEngagementOptionError,
 } from './model.ts';
 export { GbaEngagementPlayer, roundSituation, attackerOf, type RoundPlan } from './rounds.ts';
 export {
@@ -135,12 +129,7 @@ function configure(raw: Readonly<Record<string, unknown>>, variant: Variant): Gb
       : {}),
     ...(b.withdrawalLevel ? { withdrawalLevel: b.withdrawalLevel } : {}),
   });
-  try {
-    checkRoutPoints(situation, options);
-  } catch (e) {
-    if (e instanceof GbaEngagementOptionError) throw new InputError(e.detail, { path: e.path });
-    throw e;
-  }
+  checkRoutPoints(situation, options);
   const charts = variant.spec.charts as GbaCharts | undefined;
   return { situation, options, ...(charts ? { charts } : {}) };
 }

@@ -3,6 +3,7 @@
  * units or small groups, cohesion hits carried from round to round, until every unit of a side has routed
  * or a round limit is reached. This module holds the plain-data options and the result of one engagement.
  */
+import { InputError } from '../../../core/errors.ts';
 import type { Facing, GbaCharts } from '../charts.ts';
 import type { GbaShockSituation } from '../situation.ts';
 
@@ -87,17 +88,6 @@ export function gbaEngagementOptions(
   return out;
 }
 
-/** An option that does not fit the situation; `path` names the field (e.g. ['routPoints', 'b', 1]). */
-export class GbaEngagementOptionError extends Error {
-  constructor(
-    readonly path: readonly (string | number)[],
-    readonly detail: string,
-  ) {
-    super(`${path.join('.')}: ${detail}`);
-    this.name = 'GbaEngagementOptionError';
-  }
-}
-
 /**
  * Checks the Rout Point options against the situation: one whole, non-negative value per unit of each
  * side, and a withdrawal level (a whole number >= 1) only for a side whose Rout Points are given.
@@ -109,32 +99,24 @@ export function checkRoutPoints(situation: GbaShockSituation, options: GbaEngage
     if (rp) {
       const xs = rp[side];
       if (xs.length !== units) {
-        throw new GbaEngagementOptionError(
-          ['routPoints', side],
-          `give one value per unit of side ${side} (${units}), got ${xs.length}`,
-        );
+        throw new InputError(`give one value per unit of side ${side} (${units}), got ${xs.length}`, {
+          path: ['routPoints', side],
+        });
       }
       xs.forEach((x, k) => {
         if (!Number.isInteger(x) || x < 0)
-          throw new GbaEngagementOptionError(
-            ['routPoints', side, k],
-            `must be a whole number >= 0, got ${x}`,
-          );
+          throw new InputError(`must be a whole number >= 0, got ${x}`, { path: ['routPoints', side, k] });
       });
     }
     const level = options.withdrawalLevel?.[side];
     if (level === undefined) continue;
     if (!rp) {
-      throw new GbaEngagementOptionError(
-        ['withdrawalLevel', side],
-        'needs routPoints: the Rout Points of each unit (from the scenario booklet)',
-      );
+      throw new InputError('needs routPoints: the Rout Points of each unit (from the scenario booklet)', {
+        path: ['withdrawalLevel', side],
+      });
     }
     if (!Number.isInteger(level) || level < 1)
-      throw new GbaEngagementOptionError(
-        ['withdrawalLevel', side],
-        `must be a whole number >= 1, got ${level}`,
-      );
+      throw new InputError(`must be a whole number >= 1, got ${level}`, { path: ['withdrawalLevel', side] });
   }
 }
 

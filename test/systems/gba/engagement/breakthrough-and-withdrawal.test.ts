@@ -3,9 +3,9 @@
  * (3.0 E): Monte Carlo held to the exact one-shock odds where one round decides, and hand-checked rules.
  */
 import { describe, expect, it } from 'vitest';
+import { InputError } from '../../../../src/core/errors.ts';
 import {
   checkRoutPoints,
-  GbaEngagementOptionError,
   gbaCountsLayout,
   gbaEngagementOptions,
   GbaEngagementPlayer,
@@ -121,7 +121,7 @@ describe('Rout Points and the Withdrawal Level (3.0 E)', () => {
       try {
         checkRoutPoints(twoVTwo, gbaEngagementOptions(o));
       } catch (e) {
-        expect(e).toBeInstanceOf(GbaEngagementOptionError);
+        expect(e).toBeInstanceOf(InputError);
         return (e as Error).message;
       }
       return 'no error';
@@ -130,7 +130,7 @@ describe('Rout Points and the Withdrawal Level (3.0 E)', () => {
       'routPoints.a: give one value per unit of side a (2), got 1',
     );
     expect(err({ routPoints: { a: [8, 7], b: [7, -1] } })).toBe(
-      'routPoints.b.1: must be a whole number >= 0, got -1',
+      'routPoints.b[1]: must be a whole number >= 0, got -1',
     );
     expect(err({ withdrawalLevel: { a: 5 } })).toMatch(/^withdrawalLevel\.a: needs routPoints/);
     expect(err({ routPoints: { a: [8, 7], b: [7, 5] }, withdrawalLevel: { b: 0 } })).toMatch(
