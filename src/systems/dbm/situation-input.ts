@@ -289,6 +289,18 @@ export function parseDbmSituation(input: unknown, version: DbmVersionId = 'dbm-3
   const a = toSide(s.a, ['a']);
   const b = toSide(s.b, ['b']);
   const mode = s.mode ?? 'close';
+  // DBM 3.2 p.21 overlaps: no troops count as overlaps for friendly expendables, so an element fighting
+  // expendables cannot be overlapped (flank contacts still count). Refused rather than ignored
+  // (docs/rulings.md "Overlaps against expendables").
+  for (const [id, own, enemy] of [
+    ['a', a, b],
+    ['b', b, a],
+  ] as const)
+    if (enemy.element.type === 'Exp' && own.overlaps > 0)
+      throw new InputError(
+        `no troops count as overlapping for friendly expendables (DBM 3.2 p.21), so an element fighting ${formatElement(enemy.element)} is never overlapped; flank contacts still count`,
+        { path: [id, 'overlaps'] },
+      );
   return {
     rules: s.rules ?? version,
     mode,

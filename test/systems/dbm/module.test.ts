@@ -39,3 +39,30 @@ describe('the DBM system module', () => {
     }
   });
 });
+
+describe('DBM 3.2 p.21: no troops count as overlaps for friendly expendables', () => {
+  const v = dbm.variant({ version: 'dbm-3.2' });
+  it("Reg Sp(O) v Irr Exp(O) in the expendables' bound: the spears are destroyed 15/36 (no overlap can count)", async () => {
+    const { enumerate } = await import('../../../src/core/exact.ts');
+    const d = enumerate(
+      v.ruleset,
+      v.parseSituation({ bound: 'b', a: { element: 'Reg Sp(O)' }, b: { element: 'Irr Exp(O)' } }),
+    );
+    expect(d.a.destroyed.count).toBe(15);
+  });
+  it('an overlap on the element fighting expendables is refused, naming the field and the rule', () => {
+    try {
+      v.parseSituation({
+        bound: 'b',
+        a: { element: 'Reg Sp(O)', overlaps: 1 },
+        b: { element: 'Irr Exp(O)' },
+      });
+      expect.unreachable();
+    } catch (e) {
+      expect((e as InputError).path).toEqual(['a', 'overlaps']);
+      expect((e as InputError).detail).toMatch(
+        /no troops count as overlapping for friendly expendables \(DBM 3\.2 p\.21\)/,
+      );
+    }
+  });
+});
