@@ -153,3 +153,21 @@ export function flagForPath(system: AnySystem, path: readonly (string | number)[
   const f = own.find((x) => !x.side && x.key === head);
   return f ? `--${f.flag}` : undefined;
 }
+
+/**
+ * A flag given for a field that means nothing in the combat's mode (`--a-aiders` in close combat, a
+ * shock-only field in GBA missile fire) is refused rather than silently ignored.
+ */
+export function checkFlagModes(
+  system: AnySystem,
+  opts: Readonly<Record<string, unknown>>,
+  mode: string,
+): void {
+  for (const f of systemFlags(system)) {
+    const modes = f.entry.meta.modes;
+    if (!modes || modes.includes(mode)) continue;
+    for (const name of f.side ? [`a-${f.flag}`, `b-${f.flag}`] : [f.flag])
+      if (opts[camel(name)] !== undefined)
+        throw new InputError(`--${name} applies to ${modes.join(' or ')} only, and this combat is ${mode}`);
+  }
+}

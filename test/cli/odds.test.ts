@@ -114,4 +114,17 @@ describe('debellator cost', () => {
   it('bad element exits 2', async () => {
     expect((await run(['cost', 'Reg Bd(Z)'])).code).toBe(2);
   });
+
+  it('refuses flags that contradict the mode instead of ignoring them', async () => {
+    const both = await run(['odds', 'Reg Bw(O)', 'Reg Bd(O)', '--shooting', '--mode', 'close']);
+    expect([both.code, both.err]).toEqual([
+      2,
+      'debellator: --shooting and --mode close contradict each other: give one\n',
+    ]);
+    const aiders = await run(['odds', 'Reg Bw(O)', 'Reg Bd(O)', '--a-aiders', '2']);
+    expect([aiders.code, aiders.err]).toEqual([
+      2,
+      'debellator: --a-aiders applies to shooting only, and this combat is close\n',
+    ]);
+  });
 });

@@ -66,4 +66,24 @@ describe('serve command', () => {
       '--port: "80x" is not a port number (0-65535)',
     );
   });
+
+  it('sends a strict content policy, no framing and no referrer with every file', async () => {
+    const r = await fetch(server.url);
+    expect(r.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(r.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(r.headers.get('x-frame-options')).toBe('DENY');
+    expect(r.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
+  it('refuses an empty or foreign host before listening', async () => {
+    await expect(serveStatic(dir, { port: 0, host: '' })).rejects.toThrow(
+      '--host: "" is not an address to listen on',
+    );
+    await expect(serveStatic(dir, { port: 0, host: 'example.com' })).rejects.toThrow(
+      'is not an address to listen on',
+    );
+    await expect(serveStatic(dir, { port: 0, host: '192.0.2.1' })).rejects.toThrow(
+      'is not an address of this machine',
+    );
+  });
 });

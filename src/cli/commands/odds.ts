@@ -9,7 +9,7 @@ import type { AnySystem, Variant } from '../../core/system.ts';
 import { oddsReport } from '../../engine/odds.ts';
 import { readStructuredFile, type StructuredFile } from '../../pipeline/structured-file.ts';
 import { allRulesIds, allSystems, defaultRulesId, requireSystem } from '../../systems/registry.ts';
-import { allFlags, applyFlags, flagForPath } from '../flags.ts';
+import { allFlags, applyFlags, checkFlagModes, flagForPath } from '../flags.ts';
 import { formatOdds } from '../format.ts';
 
 export function registerOdds(program: Command, exit: { code: number }): void {
@@ -62,9 +62,14 @@ export function registerOdds(program: Command, exit: { code: number }): void {
     input.rules = rules;
     if (a !== undefined) sideOf(input, 'a').element = a;
     if (b !== undefined) sideOf(input, 'b').element = b;
-    if (opts.shooting) input.mode = 'shooting';
+    if (opts.shooting) {
+      if (opts.mode !== undefined && opts.mode !== 'shooting')
+        throw new InputError(`--shooting and --mode ${String(opts.mode)} contradict each other: give one`);
+      input.mode = 'shooting';
+    }
     applyFlags(system, input, opts, declared);
     for (const [k, v] of Object.entries(system.situation.defaults)) input[k] ??= v;
+    checkFlagModes(system, opts, String(input.mode));
     const variant = variantWithCharts(system, rules, opts.charts as string | undefined);
     const situation = parseSituation(system, variant, input, file, a, b);
     const report = oddsReport(variant.ruleset, situation as { rules: string; mode: string });
