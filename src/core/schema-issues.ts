@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { InputError, type FieldPath } from './errors.ts';
+import { suggestion } from './suggest.ts';
 
 type Issue = z.core.$ZodIssue;
 
@@ -84,7 +85,7 @@ export function parseWith<T extends z.ZodType>(
 ): z.output<T> {
   const r = schema.safeParse(input);
   if (r.success) return r.data;
-  const { path, detail } = describeIssue(r.error.issues[0] as Issue, input);
+  const { path, detail } = described(r.error.issues as Issue[], input)[0]!;
   throw new InputError(detail, { path: [...prefix, ...path] });
 }
 
@@ -92,8 +93,35 @@ export function parseWith<T extends z.ZodType>(
 export function allIssues<T extends z.ZodType>(schema: T, input: unknown): InputError[] {
   const r = schema.safeParse(input);
   if (r.success) return [];
-  return r.error.issues.map((i) => {
-    const { path, detail } = describeIssue(i, input);
-    return new InputError(detail, { path });
-  });
+  return described(r.error.issues as Issue[], input).map(
+    ({ path, detail }) => new InputError(detail, { path }),
+  );
+}
+
+const same = (x: FieldPath, y: FieldPath) => x.length === y.length && x.every((p, i) => p === y[i]);
+
+/**
+ * The issues in words. A misspelt key shows twice to zod (the key it does not know, the key it misses):
+ * they become one, `studis: unknown key "studis": did you mean "studies"?`.
+ */
+function described(issues: readonly Issue[], input: unknown): { path: FieldPath; detail: string }[] {
+  const out = issues.map((i) => ({ issue: i, ...describeIssue(i, input) }));
+  const missing = out.filter((d) => d.issue.code === 'invalid_type' && d.detail.startsWith('missing'));
+  const dropped = new Set<object>();
+  for (const d of out) {
+    if (d.issue.code !== 'unrecognized_keys') continue;
+    const parent = d.path.slice(0, -1);
+    const key = String(d.path[d.path.length - 1]);
+    const siblings = missing.filter((m) => same(m.path.slice(0, -1), parent));
+    const hint = suggestion(
+      key,
+      siblings.map((m) => String(m.path[m.path.length - 1])),
+    );
+    if (!hint) continue;
+    d.detail = `${d.detail}: did you mean "${hint}"?`;
+    for (const m of siblings) if (String(m.path[m.path.length - 1]) === hint) dropped.add(m);
+  }
+  const kept = out.filter((d) => !dropped.has(d));
+  // The misspelling first: it is what the user wrote.
+  return kept.map(({ path, detail }) => ({ path, detail }));
 }

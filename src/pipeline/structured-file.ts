@@ -43,13 +43,14 @@ export function parseStructuredText(text: string, file: string): StructuredFile 
       if (range) best = lineCounter.linePos(range[0]).line;
     };
     mark(node);
-    for (const key of path) {
+    for (const [i, key] of path.entries()) {
       if (isMap(node)) {
         const pair = node.items.find((p) => (p.key as { value?: unknown } | null)?.value === key);
         if (!pair) break;
         mark(pair.key);
         node = pair.value;
-        mark(node);
+        // A field whose value is a block (a list or mapping below it) is named on its key's line.
+        if (i < path.length - 1 || !(isMap(node) || isSeq(node))) mark(node);
       } else if (isSeq(node) && typeof key === 'number') {
         node = node.items[key];
         if (node === undefined) break;
