@@ -1,6 +1,6 @@
 /**
  * Wall time of the full default balance study (`scenarios/dbm-3.2-costs.yaml`: every costed land element,
- * DBM 3.0 and 3.2, the default grid of 8 battlefield variants) on this machine's cores, as a user runs it.
+ * DBM 3.0, 3.1 and 3.2, the default grid of 8 battlefield variants) on this machine's cores, as a user runs it.
  * One run (it takes minutes); the figure to compare with the target of 10 minutes on 2 cores.
  * Run: npx tsx bench/study.ts [scenario] [threads]
  */

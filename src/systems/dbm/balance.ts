@@ -79,7 +79,7 @@ const DEPTHS: Partial<Record<TroopType, readonly number[]>> = {
 const SUPPORT: Partial<Record<TroopType, number>> = { Sp: 2, Pk: 4, Bd: 2, Wb: 2, Ax: 2, Bw: 2 };
 
 export const dbmBalance: BalanceAdapter = {
-  defaultVersions: ['dbm-3.0', 'dbm-3.2'],
+  defaultVersions: ['dbm-3.0', 'dbm-3.1', 'dbm-3.2'],
   defaultField: DBM_FIELD,
   depths: (text) => {
     const e = parseElement(text);
