@@ -1,5 +1,5 @@
 /**
- * Field metadata of situation schemas (ARCHITECTURE.md "One description of a situation"). A rule system
+ * Field metadata of situation schemas (ARCHITECTURE.md "The system contract"). A rule system
  * describes its situation once, as a zod schema whose fields carry this metadata; the command-line
  * flags, the web page's form, the JSON Schema and the docs table are all generated from it.
  *

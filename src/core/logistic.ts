@@ -2,7 +2,7 @@
  * A dose-response fit: the probability of success as a logistic function of x, fitted to proportions
  * measured at a few x, and the x where it crosses a level (the "LD50" problem of bioassay) with a
  * Fieller interval. The balance study uses it for the score of a type against its field as a function
- * of the log of its element count (ARCHITECTURE.md "Balance"). Pure functions with examples in tests.
+ * of the log of its element count (docs/balance.md "How a break-even is measured"). Pure functions with examples in tests.
  */
 import { normalQuantile, Z95 } from './statistics.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The one random number wrapper (DESIGN.md "One way to do each thing"). Seeded with seedrandom's Alea
+ * The one random number wrapper (ARCHITECTURE.md "Determinism"). Seeded with seedrandom's Alea
  * generator; every shard of a run gets its own stream derived from (seed, shard index), so results depend
  * only on (scenario, seed, samples), never on how many threads ran the shards.
  */

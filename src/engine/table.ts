@@ -1,5 +1,5 @@
 /**
- * Compile then sample (DESIGN.md "Engine"): a situation becomes a small outcome table, one joint outcome
+ * Compile then sample (ARCHITECTURE.md "The system contract"): a situation becomes a small outcome table, one joint outcome
  * code per combination of dice, in forEachRoll order. Every combination is equally likely, so drawing a
  * uniform index into the table is the same as rolling every die. Generic over any RuleSet.
  */

@@ -1,5 +1,5 @@
 /**
- * Engagement results as merged counts (ARCHITECTURE.md "Counts, then results"): a flat Float64Array that
+ * Engagement results as merged counts (ARCHITECTURE.md "Determinism"): a flat Float64Array that
  * shards fill and the runner adds element-wise, and the summary read off it.
  */
 import type { RandomSource } from '../../core/system.ts';

@@ -1,5 +1,5 @@
 /**
- * The packed combat table of the battle-line kernel (ARCHITECTURE.md "Compile then sample"). A
+ * The packed combat table of the battle-line kernel (ARCHITECTURE.md "Engagements"). A
  * file-vs-file combat depends only on a small signature (the two files' current ranks, whose bound,
  * overlaps, who moved into contact, flank friends); each distinct signature is resolved by the rule
  * system for every combination of its dice once (its engagement adapter) and packed here, so the hot

@@ -1,7 +1,7 @@
 /**
  * What every chart shares: the spec type, a common look, and small helpers. Builders here return concise
  * Vega-Lite specs with their data inline (`data.values`), never a URL, so a spec is a complete,
- * self-contained description of one chart (DESIGN.md: the report layer builds concise Vega-Lite specs).
+ * self-contained description of one chart (ARCHITECTURE.md "The pipeline": the report layer builds concise Vega-Lite specs).
  */
 import type { TopLevelSpec } from 'vega-lite';
 

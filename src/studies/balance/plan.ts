@@ -24,7 +24,7 @@ const terrainSchema = z
 
 export const DEFAULT_TERRAINS: Readonly<Record<string, z.output<typeof terrainSchema>>> = {
   open: { per: 'battle', weights: { good: 1 } },
-  // A typical DBM table: mostly good going, some rough, a little difficult (docs/balance.md "Terrain").
+  // A typical DBM table: mostly good going, some rough, a little difficult (docs/balance.md "The grid of battlefield variants").
   mixed: { per: 'file', weights: { good: 6, rough: 3, difficult: 1 } },
 };
 

@@ -1,5 +1,5 @@
 /**
- * From matchup score curves to prices (docs/balance.md "Reading the numbers"). Each assessed element e
+ * From matchup score curves to prices (docs/balance.md "How a break-even is measured"). Each assessed element e
  * was fought against each field opponent f at several element counts; a logistic fit per matchup gives
  * e's score as a function of the count ratio, written here as the log of the price at which e would
  * buy that ratio against f at f's book cost. From those curves:

@@ -78,7 +78,7 @@ export const bnbLineAdapter: LineAdapter<BnbElement, BnbTemplate, BnbCostTable |
       ? 1
       : 0;
   },
-  // B&B 0.7 ch.7 flee: only the base that flees (docs/engagement-model.md "B&B 0.7").
+  // B&B 0.7 ch.7 flee: only the base that flees (docs/engagement-model.md "Blood and Blades 0.7").
   fleesWithFront: () => false,
   table: (_ctx, s) => {
     const ov = (n: number) => Math.min(2, n) as 0 | 1 | 2;

@@ -137,7 +137,7 @@ export function resolveBnbRoll(c: CompiledBnbSituation, dieA: number, dieB: numb
   };
 }
 
-/** Every dice-independent factor and every conditional one, with rule sections (DESIGN.md `explain`). */
+/** Every dice-independent factor and every conditional one, with rule sections (ARCHITECTURE.md "The system contract"). */
 export function explainBnb(s: BnbSituation): Explanation {
   const [va, vb] = bnbViews(s);
   const forSide = (v: View): Factor[] => [

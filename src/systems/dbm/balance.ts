@@ -1,6 +1,6 @@
 /**
  * What a DBM balance study assumes that is not in the combat rules: the reference field of opponents
- * with weights, and the depths a line of each type may fight at (docs/balance.md "The field", "Depth").
+ * with weights, and the depths a line of each type may fight at (docs/balance.md "The model").
  */
 import type { BalanceAdapter } from '../../core/system.ts';
 import { parseElement } from './notation.ts';

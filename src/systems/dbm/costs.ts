@@ -2,7 +2,7 @@
  * DBM element costs in army points (AP), by version.
  * 3.2: the ELEMENT COST table, DBM 3.2 p.10. Pre-3.2 (3.0, 3.1): the same table except the rows that the
  * 3.2 amendments changed (DBM 3.2 amendments, "Page 11 ELEMENT COST"); those old values are partly
- * inferred, see docs/rulings.md "DBM pre-3.2 costs".
+ * inferred, see docs/rulings.md "Pre-3.2 costs".
  */
 import type { Element, Grade, Regularity, TroopType } from './troops.ts';
 

@@ -206,7 +206,7 @@ export function resolveRoll(c: CompiledSituation, dieA: number, dieB: number): D
   };
 }
 
-/** Every dice-independent factor and every conditional one, with rule sections (DESIGN.md `explain`). */
+/** Every dice-independent factor and every conditional one, with rule sections (ARCHITECTURE.md "The system contract"). */
 export function explainSituation(situation: DbmSituation, version?: DbmVersion): Explanation {
   const [va, vb] = views(situation, version ?? DBM_VERSIONS[situation.rules]);
   const forSide = (v: View): Factor[] => [

@@ -1,5 +1,5 @@
 /**
- * DBM versions as data (DESIGN.md "Versions are data diffs, not forks").
+ * DBM versions as data (ARCHITECTURE.md "The system contract": versions are data).
  * 3.2 is the main rule book. 3.1 is 3.2 without the changes listed in the first part of the 3.2
  * amendments list. 3.0 restores the end-note wording of the rule book wherever a passage changed.
  * Each switch names the passage it controls and the end note that gives the 3.0 wording.

@@ -1,6 +1,6 @@
 /**
  * Everything that applies to a GBA situation before a die is rolled, with its rule section
- * (DESIGN.md "explain"). Values are column shifts, DRMs or hit multipliers as labelled.
+ * (ARCHITECTURE.md "The system contract"). Values are column shifts, DRMs or hit multipliers as labelled.
  */
 import type { Explanation, Factor } from '../../core/ruleset.ts';
 import { DEFAULT_GBA_CHARTS, type GbaCharts } from './charts.ts';

@@ -125,7 +125,7 @@ describe('dice and exact enumeration', () => {
     const total = GBA_OUTCOMES.reduce((n, o) => n + d.a[o].count, 0);
     expect(total).toBe(d.space);
   });
-  it('many dice stay exact and fast: PH vs two-hex hoplites with both leaders (7 dice, 10^7 rolls)', () => {
+  it('many dice stay exact: PH vs two-hex hoplites with both leaders (7 dice, 10^7 rolls; timed in bench/gba.ts)', () => {
     const s = shock({
       a: {
         units: [{ type: 'PH', tq: 7, size: 10, moved: true }],
@@ -136,13 +136,10 @@ describe('dice and exact enumeration', () => {
         leader: { name: 'Memnon', charisma: 3 },
       },
     });
-    const t = performance.now();
     const d = gbaExact(s);
-    const ms = performance.now() - t;
     expect(d.space).toBe(10 ** gba.dice(s).length);
     expect(GBA_OUTCOMES.reduce((n, o) => n + d.b[o].count, 0)).toBe(d.space);
     expect(d.a.rout.count).toBe(0);
-    expect(ms).toBeLessThan(2000); // typically a few ms; generous for a loaded CI box
   });
   it('a caller may supply their own charts', () => {
     const raw = structuredClone(DEFAULT_GBA_CHARTS_DATA) as { shockCrt: { rows: string[] } };

@@ -1,5 +1,5 @@
 /**
- * GBA engagement results as merged counts (DESIGN.md "counts + confidence intervals, plain data"): a flat
+ * GBA engagement results as merged counts (ARCHITECTURE.md "Determinism": whole counts, plain data): a flat
  * Float64Array that shards fill and the runner adds element by element, and the shard kernel.
  */
 import { createRng, type Rng } from '../../../core/rng.ts';
