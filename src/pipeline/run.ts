@@ -1,13 +1,14 @@
 /**
  * One run of a loaded scenario (ARCHITECTURE.md "The pipeline"): every study asks for its work in
  * stages; each round runs the stages of all unfinished studies together on the pool. A `--shard i/n`
- * run does every stage but the last in full (they are small: pilots of adaptive studies) and only its
- * slice of the shards of the final stage, and writes the counts to a slice file; `merge` adds the
- * slices up. Either way the counts per job, hence the results, are the same bytes.
+ * run cuts the work two ways: a study whose kind splits into independent groups (a balance study's
+ * units) does every stage of its share of the groups (g mod n = i - 1); any other study does its
+ * earlier stages in full and only its slice of the shards of the final stage. The counts go to a slice
+ * file; `merge` adds the slices up. Either way the counts per job, hence the results, are the same bytes.
  */
 import type { Job, Stage } from '../studies/index.ts';
+import type { LoadedScenario, PlannedStudy } from './scenario.ts';
 import { runShards, type PoolOptions } from './pool.ts';
-import type { LoadedScenario } from './scenario.ts';
 import { samplesIn, shardRange, sliceRange, totalShards, type Slice } from './shards.ts';
 
 export interface RunOptions {
@@ -19,12 +20,32 @@ export interface RunOptions {
   readonly onShard?: (job: Job, samples: number) => void;
 }
 
-/** Counts of every job run, by job id; `complete` ran whole, `partial` only this slice's shards. */
+/**
+ * Counts of every job run, by job id: `complete` ran whole (in a sliced run: the earlier stages every
+ * slice repeats), `grouped` this slice's groups of grouped studies (every stage, whole jobs), `partial`
+ * only this slice's shards of the final stage.
+ */
 export interface RunCounts {
   readonly complete: Map<string, Float64Array>;
+  readonly grouped: Map<string, Float64Array>;
   readonly partial: Map<string, Float64Array>;
   /** Shards this run ran, of how many the final stage has. */
   readonly shards: { readonly ran: number; readonly of: number };
+  /** Groups this run did, of how many the grouped studies have, and what they are ("balance units"). */
+  readonly groups: { readonly ran: number; readonly of: number; readonly noun: string };
+}
+
+/** Is a study cut by groups when the run is sliced? */
+export const isGrouped = (s: PlannedStudy): boolean => s.kind.groups !== undefined;
+
+/** A grouped study's plan cut to slice i of n, with how many groups it kept of how many. */
+export function slicePlan(s: PlannedStudy, slice: Slice): { plan: unknown; ran: number; of: number } {
+  const groups = s.kind.groups!;
+  const of = groups.count(s.plan);
+  const keep = (g: number) => g % slice.count === slice.index - 1;
+  let ran = 0;
+  for (let g = 0; g < of; g++) if (keep(g)) ran++;
+  return { plan: groups.only(s.plan, keep), ran, of };
 }
 
 function poolOptions(opts: RunOptions): PoolOptions {
@@ -54,11 +75,13 @@ async function runWhole(
 
 /**
  * The final-stage jobs of every study, in study order, once the earlier stages' counts are known
- * (`complete`). A study's work depends only on its own jobs' counts, so a sliced run and its merge get
- * the same list, and slices cut the same shard order. Throws if a study still wants earlier stages.
+ * (`complete`), grouped studies left out (they are cut by groups). A study's work depends only on its
+ * own jobs' counts, so a sliced run and its merge get the same list, and slices cut the same shard order.
+ * Throws if a study still wants earlier stages.
  */
 export function finalJobsOf(loaded: LoadedScenario, complete: ReadonlyMap<string, Float64Array>): Job[] {
   return loaded.studies.flatMap((s) => {
+    if (isGrouped(s)) return [];
     const stage: Stage = s.kind.work(s.plan, complete);
     if (stage.jobs.length > 0 && !stage.final)
       throw new Error(`study ${s.header.name} still needs an earlier stage of work`);
@@ -68,31 +91,48 @@ export function finalJobsOf(loaded: LoadedScenario, complete: ReadonlyMap<string
 
 export async function runScenario(loaded: LoadedScenario, opts: RunOptions): Promise<RunCounts> {
   const complete = new Map<string, Float64Array>();
+  const grouped = new Map<string, Float64Array>();
   const partial = new Map<string, Float64Array>();
   const finished = new Set<number>();
   const finalByStudy = new Map<number, readonly Job[]>();
+  const groups = { ran: 0, of: 0, noun: 'groups' };
+  const plans = loaded.studies.map((s) => {
+    if (!opts.slice || !isGrouped(s)) return s.plan;
+    const cut = slicePlan(s, opts.slice);
+    groups.ran += cut.ran;
+    groups.of += cut.of;
+    groups.noun = s.kind.groups!.noun;
+    return cut.plan;
+  });
+  const groupedIds = new Set<string>();
   for (let round = 0; finished.size < loaded.studies.length; round++) {
     if (round > 1000) throw new Error('a study asked for more than 1000 stages of work');
     const now: Job[] = [];
     loaded.studies.forEach((s, i) => {
       if (finished.has(i)) return;
-      const stage = s.kind.work(s.plan, complete);
+      const stage = s.kind.work(plans[i], complete);
       if (stage.jobs.length === 0) {
         finished.add(i);
         return;
       }
+      const cutByGroups = opts.slice !== undefined && isGrouped(s);
       if (stage.final) {
         finished.add(i);
-        if (opts.slice) {
+        if (opts.slice && !cutByGroups) {
           finalByStudy.set(i, stage.jobs);
           return;
         }
       }
+      if (cutByGroups) for (const j of stage.jobs) groupedIds.add(j.id);
       now.push(...stage.jobs);
     });
     await runWhole(now, complete, opts);
   }
-  if (!opts.slice) return { complete, partial, shards: { ran: 0, of: 0 } };
+  if (!opts.slice) return { complete, grouped, partial, shards: { ran: 0, of: 0 }, groups };
+  for (const id of groupedIds) {
+    grouped.set(id, complete.get(id)!);
+    complete.delete(id);
+  }
   const finalJobs = [...finalByStudy.entries()].sort(([x], [y]) => x - y).flatMap(([, jobs]) => jobs);
   const total = totalShards(finalJobs);
   const { start, end } = sliceRange(total, opts.slice);
@@ -102,5 +142,5 @@ export async function runScenario(loaded: LoadedScenario, opts: RunOptions): Pro
     const c = totals.get(i);
     if (c) partial.set(j.id, c);
   });
-  return { complete, partial, shards: { ran: end - start, of: total } };
+  return { complete, grouped, partial, shards: { ran: end - start, of: total }, groups };
 }

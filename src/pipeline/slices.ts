@@ -1,7 +1,8 @@
 /**
  * `--shard i/n` slice files and their merge. A slice file carries the scenario as read, the options, the
- * counts of the jobs it ran whole (earlier stages, the same in every slice) and the counts of its share
- * of the final stage's shards. Merging all n slices of one run gives the counts a single run gives,
+ * counts of the jobs it ran whole (earlier stages, the same in every slice), the counts of every job of
+ * its share of the groups of grouped studies (a balance study's units, pilot to final design) and the
+ * counts of its share of the final stage's shards. Merging all n slices of one run gives the counts a single run gives,
  * hence byte-identical results (counts are whole numbers, so sums are exact).
  *
  * Merge trusts nothing: every slice is validated against a schema (whole, non-negative counts), must
@@ -13,12 +14,12 @@ import { InputError } from '../core/errors.ts';
 import { parseWith } from '../core/schema-issues.ts';
 import type { Job } from '../studies/index.ts';
 import { countsConsistent, samplesHeld } from '../studies/kernels.ts';
-import { finalJobsOf } from './run.ts';
+import { finalJobsOf, isGrouped, slicePlan } from './run.ts';
 import type { LoadedScenario } from './scenario.ts';
 import { MAX_SLICES, shardRange, sliceRange, totalShards, type Slice } from './shards.ts';
 import type { ToolInfo } from './tool.ts';
 
-export const SLICE_FORMAT = 'debellator-slice/2';
+export const SLICE_FORMAT = 'debellator-slice/3';
 
 const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const countsEntry = z.tuple([z.string().min(1).max(1000), z.array(count).max(10_000_000)]);
@@ -34,7 +35,9 @@ export const sliceFileSchema = z
       .object({ index: z.number().int().min(1), count: z.number().int().min(1).max(MAX_SLICES) })
       .strict(),
     shards: z.object({ ran: count, of: count }).strict(),
+    groups: z.object({ ran: count, of: count }).strict(),
     complete: z.array(countsEntry).max(10_000_000),
+    grouped: z.array(countsEntry).max(10_000_000),
     partial: z.array(countsEntry).max(10_000_000),
   })
   .strict();
@@ -56,7 +59,9 @@ export function sliceFile(meta: {
   seed: string;
   slice: Slice;
   shards: { ran: number; of: number };
+  groups: { ran: number; of: number };
   complete: ReadonlyMap<string, Float64Array>;
+  grouped: ReadonlyMap<string, Float64Array>;
   partial: ReadonlyMap<string, Float64Array>;
 }): SliceFile {
   return {
@@ -67,7 +72,9 @@ export function sliceFile(meta: {
     seed: meta.seed,
     slice: meta.slice,
     shards: meta.shards,
+    groups: meta.groups,
     complete: entries(meta.complete),
+    grouped: entries(meta.grouped),
     partial: entries(meta.partial),
   };
 }
@@ -124,6 +131,58 @@ export function checkSlices(files: readonly { name: string; data: SliceFile }[])
 /** How many samples a job's counts hold (its kernel's layout). */
 const samplesOf = (job: Job, counts: ArrayLike<number>): number => samplesHeld(job.kind, counts);
 
+/** Refuse counts that are not exactly what `job` draws. */
+function checkJobCounts(job: Job, c: Float64Array, file: string): void {
+  if (!countsConsistent(job.kind, c))
+    throw new InputError(`the counts of job ${job.id} do not add up: the slice was changed or damaged`, {
+      file,
+    });
+  if (samplesOf(job, c) !== job.samples)
+    throw new InputError(`job ${job.id} holds ${samplesOf(job, c)} samples, expected ${job.samples}`, {
+      file,
+    });
+}
+
+/**
+ * Add one slice's groups of grouped studies to `merged`: replay every stage of the slice's share of
+ * each grouped study, which must find each job's counts in the slice, whole and consistent, and nothing
+ * else.
+ */
+function mergeGroups(
+  loaded: LoadedScenario,
+  name: string,
+  data: SliceFile,
+  merged: Map<string, Float64Array>,
+): void {
+  const given = new Map<string, Float64Array>(data.grouped.map(([id, c]) => [id, Float64Array.from(c)]));
+  const used = new Set<string>();
+  let groups = 0;
+  for (const s of loaded.studies) {
+    if (!isGrouped(s)) continue;
+    const cut = slicePlan(s, data.slice);
+    groups += cut.of;
+    const done = new Map<string, Float64Array>();
+    for (let round = 0; round < 1000; round++) {
+      const stage = s.kind.work(cut.plan, done);
+      if (stage.jobs.length === 0) break;
+      for (const j of stage.jobs) {
+        const c = given.get(j.id);
+        if (!c) throw new InputError(`lacks the counts of job ${j.id}`, { file: name });
+        checkJobCounts(j, c, name);
+        if (merged.has(j.id)) throw new InputError(`job ${j.id} is also in another slice`, { file: name });
+        done.set(j.id, c);
+        used.add(j.id);
+      }
+    }
+    for (const [id, c] of done) merged.set(id, c);
+  }
+  if (data.groups.of !== groups)
+    throw new InputError(`made for ${data.groups.of} groups; the scenario has ${groups}`, { file: name });
+  for (const id of given.keys())
+    if (!used.has(id))
+      throw new InputError(`counts for a job this slice does not have: ${id}`, { file: name });
+}
+
 /**
  * The counts of a run from its slices, checked against the re-planned scenario: the whole-run jobs are
  * exactly those the studies ask for before their final stage, every partial job is a final job, and each
@@ -140,6 +199,7 @@ export function mergeCounts(
   const done = new Map<string, Float64Array>();
   for (let round = 0; round < 1000; round++) {
     const fresh = loaded.studies.flatMap((s) => {
+      if (isGrouped(s)) return [];
       const stage = s.kind.work(s.plan, done);
       return stage.final ? [] : [...stage.jobs];
     });
@@ -147,14 +207,7 @@ export function mergeCounts(
     for (const j of fresh) {
       const c = complete.get(j.id);
       if (!c) throw new InputError(`the slices lack the counts of job ${j.id}`, { file: files[0]!.name });
-      if (!countsConsistent(j.kind, c))
-        throw new InputError(`the counts of job ${j.id} do not add up: the slice was changed or damaged`, {
-          file: files[0]!.name,
-        });
-      if (samplesOf(j, c) !== j.samples)
-        throw new InputError(`job ${j.id} holds ${samplesOf(j, c)} samples, expected ${j.samples}`, {
-          file: files[0]!.name,
-        });
+      checkJobCounts(j, c, files[0]!.name);
       needed.add(j.id);
       done.set(j.id, c);
     }
@@ -166,6 +219,7 @@ export function mergeCounts(
   const index = new Map(finalJobs.map((j, i) => [j.id, i]));
   const total = totalShards(finalJobs);
   const merged = new Map<string, Float64Array>(complete);
+  for (const { name, data } of files) mergeGroups(loaded, name, data, merged);
   for (const { name, data } of files) {
     if (data.shards.of !== total)
       throw new InputError(`made for ${data.shards.of} shards; the scenario has ${total}`, { file: name });

@@ -26,7 +26,8 @@ export interface Job {
 
 /**
  * The work a study asks for, given the counts of the jobs done so far. `final`: these are the last jobs
- * (a `--shard` run cuts only final jobs; earlier stages run whole in every slice, so they must be cheap).
+ * (a `--shard` run cuts only final jobs; earlier stages run whole in every slice, so they must be cheap,
+ * unless the kind splits its work into independent `groups`).
  */
 export interface Stage {
   readonly jobs: readonly Job[];
@@ -77,6 +78,18 @@ export interface StudyKind<P = unknown, R = unknown> {
   plan(block: Readonly<Record<string, unknown>>, header: StudyHeader, ctx: StudyContext): P;
   /** The jobs to run next, given the counts of the jobs already done (empty when done). Pure. */
   work(plan: P, done: Counts): Stage;
+  /**
+   * For adaptive kinds whose work falls into independent groups (a balance study's units, each with its
+   * own pilot, bracket and final design): how many groups a plan has, and the plan cut down to some of
+   * them (the same job ids and seeds as in the whole plan). A `--shard i/n` run then does every stage of
+   * the groups g with g mod n = i - 1, so no slice repeats another's early stages.
+   */
+  readonly groups?: {
+    /** What a group is, in the plural, for messages ("balance units"). */
+    readonly noun: string;
+    count(plan: P): number;
+    only(plan: P, keep: (group: number) => boolean): P;
+  };
   /** Results (plain JSON data) from the plan and every job's merged counts. Pure. */
   results(plan: P, done: Counts): R;
   /** The study's part of the report: tables, charts, HTML sections, a line for the terminal. Pure. */

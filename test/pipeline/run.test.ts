@@ -231,11 +231,26 @@ studies:
     expect(Object.keys(tree(whole))).toContain('/index.html');
   });
 
+  it('slices share out whole units: no slice repeats the pilots of another', () => {
+    const slices = join(dir, 'bal-slices');
+    const data = [1, 2, 3].map((i) => JSON.parse(readFileSync(join(slices, `slice-${i}-of-3.json`), 'utf8')));
+    // 2 versions x 1 variant x 3 elements = 6 units, two per slice (unit g goes to slice g mod 3 + 1).
+    expect(data.map((d) => d.groups)).toEqual([1, 2, 3].map(() => ({ ran: 2, of: 6 })));
+    const ids = data.flatMap((d) => d.grouped.map(([id]: [string]) => id));
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const d of data) {
+      expect(d.complete).toEqual([]);
+      expect(d.partial).toEqual([]);
+      const units = new Set(d.grouped.map(([id]: [string]) => id.split('|').slice(1, 4).join('|')));
+      expect(units.size).toBe(2);
+    }
+  });
+
   it('merge refuses a slice whose counts were tampered with, naming the slice', async () => {
     const slices = join(dir, 'bal-slices');
     const file = join(slices, 'slice-2-of-3.json');
     const data = JSON.parse(readFileSync(file, 'utf8'));
-    data.partial[0][1][1] += 1;
+    data.grouped[0][1][1] += 1;
     const bad = join(dir, 'tampered-2-of-3.json');
     writeFileSync(bad, JSON.stringify(data));
     const r = await cli('merge', join(slices, 'slice-1-of-3.json'), bad, join(slices, 'slice-3-of-3.json'));

@@ -152,12 +152,21 @@ export function registerRun(program: Command, exit: { code: number }): void {
           seed: loaded.seed,
           slice,
           shards: counts.shards,
+          groups: { ran: counts.groups.ran, of: counts.groups.of },
           complete: counts.complete,
+          grouped: counts.grouped,
           partial: counts.partial,
         });
         writeWhole(sliceFileName, `${JSON.stringify(s)}\n`);
         if (!quiet)
-          process.stdout.write(`${sliceFileName} (${counts.shards.ran} of ${counts.shards.of} shards)\n`);
+          process.stdout.write(
+            `${sliceFileName} (${[
+              ...(counts.shards.of > 0 ? [`${counts.shards.ran} of ${counts.shards.of} shards`] : []),
+              ...(counts.groups.of > 0
+                ? [`${counts.groups.ran} of ${counts.groups.of} ${counts.groups.noun}`]
+                : []),
+            ].join(', ')})\n`,
+          );
         exit.code = 0;
         return;
       }

@@ -55,13 +55,20 @@ export interface Unit {
   readonly element: string;
 }
 
+/** Every unit of the plan, in a fixed order (a plan cut for a slice keeps only some of them). */
 export function units(plan: BalancePlan): Unit[] {
-  return plan.versions.flatMap((version, vi) =>
+  const all = plan.versions.flatMap((version, vi) =>
     plan.grid.flatMap((variant, gi) =>
       plan.elements.map((element) => ({ version, vi, variant, gi, element })),
     ),
   );
+  const keep = plan.keep;
+  return keep ? all.filter((_, i) => keep.has(i)) : all;
 }
+
+/** How many units a plan has in all (version x variant x element). */
+export const unitCount = (plan: BalancePlan): number =>
+  plan.versions.length * plan.grid.length * plan.elements.length;
 
 const unitId = (plan: BalancePlan, u: Unit) => `${plan.name}|${u.version.id}|${u.gi}|${u.element}`;
 

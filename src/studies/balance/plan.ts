@@ -189,6 +189,8 @@ export interface BalancePlan {
   readonly options: { readonly optionalPursuit: 'stand' | 'pursue'; readonly breakFraction?: number };
   readonly engagements: { readonly pilot: number; readonly final: number };
   readonly precision: number;
+  /** Indices (in `units` order) of the units a sliced run does; absent: all of them. */
+  readonly keep?: ReadonlySet<number>;
 }
 
 function canonical(catalogue: Catalogue, text: string, path: FieldPath): string {
