@@ -10,7 +10,7 @@ import { createRng } from '../core/rng.ts';
 import type { RandomSource, Variant } from '../core/system.ts';
 import { sampleCodes, sampleWeighted } from '../engine/sample.ts';
 import { loadSystem } from '../systems/registry.ts';
-import { PER_OPPONENT, type BalancePayload } from './balance/design.ts';
+import { engagementsAgainst, PER_OPPONENT, type BalancePayload } from './balance/design.ts';
 
 export type ShardKernel = (
   payload: unknown,
@@ -56,10 +56,9 @@ const LINE_UP_MEMO = 256;
  */
 const balanceKernel: ShardKernel = async (payload, rng, samples) => {
   const p = payload as BalancePayload;
-  if (samples !== p.engagements * p.opponents.length)
-    throw new Error(
-      `a balance job runs whole (${p.engagements * p.opponents.length} engagements), not ${samples}`,
-    );
+  let whole = 0;
+  for (let j = 0; j < p.opponents.length; j++) whole += engagementsAgainst(p, j);
+  if (samples !== whole) throw new Error(`a balance job runs whole (${whole} engagements), not ${samples}`);
   const system = await loadSystem(p.system.id, p.system.source);
   const model = system.engagement;
   if (!model?.lineUp) throw new Error(`${system.name} has no line-up engagements`);
@@ -72,6 +71,8 @@ const balanceKernel: ShardKernel = async (payload, rng, samples) => {
   const setting = JSON.stringify(p.setting);
   const out = new Float64Array(p.opponents.length * PER_OPPONENT);
   p.opponents.forEach((o, j) => {
+    const n = engagementsAgainst(p, j);
+    if (n === 0) return;
     const key = `${specKey}|${setting}|${p.element}|${p.count}|${o.ownDepth}|${o.element}|${o.count}|${o.depth}`;
     let config = lineUps.get(key);
     if (config === undefined) {
@@ -84,7 +85,7 @@ const balanceKernel: ShardKernel = async (payload, rng, samples) => {
       if (lineUps.size >= LINE_UP_MEMO) lineUps.delete(lineUps.keys().next().value as string);
       lineUps.set(key, config);
     }
-    out.set(model.decisions(config, model.kernel(config, rng, p.engagements)), j * PER_OPPONENT);
+    out.set(model.decisions(config, model.kernel(config, rng, n)), j * PER_OPPONENT);
   });
   return out;
 };

@@ -4,10 +4,10 @@
  * book-priced field with an interval, and a verdict; across the grid, each element's robustness; per
  * version and variant, the fixed-point prices; and the verdict on each cost the versions changed.
  */
-import { fitLogistic } from '../../core/logistic.ts';
 import { Z95 } from '../../core/statistics.ts';
 import type { Counts } from '../kind.ts';
-import { bookCount, scoreOf, unitDesign, units, type Unit } from './design.ts';
+import { adjustedScoreOf, matchupCurves, pooled, priceRange } from './curves.ts';
+import { bookCount, scoreOf, unitDesign, units } from './design.ts';
 import type { BalancePlan, GridVariant } from './plan.ts';
 import { breakEven, fixedPoint, type MatchupCurve } from './prices.ts';
 
@@ -24,13 +24,18 @@ export interface UnitResult {
   /** Depth against each field opponent, in field order. */
   readonly depths: readonly number[];
   readonly pilot: readonly { readonly count: number; readonly score: number }[];
-  /** Weighted score against the field at each final count, with a 95% normal interval. */
+  /** Weighted score against the field at each final count, with a Wilson-type 95% interval. */
   readonly scores: readonly {
     readonly count: number;
     readonly score: number;
     readonly lo: number;
     readonly hi: number;
   }[];
+  /** Engagements in the final design, widenings and refinements. */
+  readonly engagements?: number;
+  /** Counts added beyond the first design, and refinement rounds. */
+  readonly widened?: number;
+  readonly refined?: number;
   /** Break-even cost against the book-priced field, its 95% interval (sampling noise only). */
   readonly breakEven: number | null;
   readonly lo: number;
@@ -97,26 +102,6 @@ export interface BalanceResults {
 
 const geoMean = (xs: readonly number[]) => Math.exp(xs.reduce((t, x) => t + Math.log(x), 0) / xs.length);
 
-/** The fit of one matchup from the final design's counts. */
-function matchupCurves(
-  plan: BalancePlan,
-  u: Unit,
-  jobs: readonly { id: string }[],
-  counts: readonly number[],
-  done: Counts,
-): MatchupCurve[] {
-  return plan.field.map((f, k) => {
-    const m = bookCount(u.variant.budget, u.version.costs[f.element] as number);
-    const cf = u.version.costs[f.element] as number;
-    const points = counts.map((c, i) => {
-      const s = scoreOf(done.get(jobs[i]!.id)!, k);
-      // The count ratio c/m at f's book price cf is what e buys at price cf * m / c.
-      return { x: -Math.log((cf * m) / c), p: s.p, n: s.n, variance: s.variance };
-    });
-    return { opponent: f.element, weight: f.weight, cost: cf, fit: fitLogistic(points) };
-  });
-}
-
 function costVerdict(cost: number, lo: number, hi: number, measured: boolean): CostVerdict {
   if (!measured) return 'not measured';
   if (cost > hi) return 'over-costed';
@@ -175,30 +160,41 @@ export function balanceResults(plan: BalancePlan, done: Counts): BalanceResults 
       });
       continue;
     }
-    const curves = matchupCurves(plan, u, d.jobs, d.counts, done);
+    const curves = matchupCurves(plan, u.variant.budget, u.version.costs, d.points, done);
     const key = `${u.vi}|${u.gi}`;
     if (!curvesBy.has(key)) curvesBy.set(key, new Map());
     curvesBy.get(key)!.set(u.element, curves);
     const total = plan.field.reduce((t, f) => t + f.weight, 0);
-    const scores = d.counts.map((c, i) => {
+    let engagements = 0;
+    const scores = d.points.map((pt) => {
+      const c = pooled(done, pt.jobs);
       let p = 0;
+      let pa = 0;
       let v = 0;
       plan.field.forEach((f, k) => {
-        const sc = scoreOf(done.get(d.jobs[i]!.id)!, k);
         const w = f.weight / total;
+        const sc = scoreOf(c, k);
+        // The interval from the Wilson-type (Agresti-Coull) adjusted scores: never zero width.
+        const adj = adjustedScoreOf(c, k, Z95);
         p += w * sc.p;
-        v += w * w * sc.variance;
+        pa += w * adj.p;
+        v += w * w * adj.variance;
+        engagements += sc.n;
       });
       const half = Z95 * Math.sqrt(v);
-      return { count: c, score: p, lo: Math.max(0, p - half), hi: Math.min(1, p + half) };
+      return { count: pt.count, score: p, lo: Math.max(0, pa - half), hi: Math.min(1, pa + half) };
     });
-    const prices = d.counts.map((c) => u.variant.budget / c);
-    const be = breakEven(curves, Math.min(...prices) * 0.8, Math.max(...prices) * 1.25);
+    const range = priceRange(u.variant.budget, d.points);
+    const be = breakEven(curves, range.min, range.max);
     const measured = be.cost !== undefined;
-    const precise = measured && (be.hi - be.lo) / 2 <= plan.precision;
+    const half = (be.hi - be.lo) / 2;
+    const precise = measured && half <= plan.precision;
     results.push({
       ...base,
       scores,
+      engagements,
+      widened: d.widened,
+      refined: d.refined,
       breakEven: be.cost ?? null,
       lo: be.lo,
       hi: be.hi,
@@ -207,7 +203,9 @@ export function balanceResults(plan: BalancePlan, done: Counts): BalanceResults 
       ...(be.why
         ? { why: be.why }
         : !precise && measured
-          ? { why: 'the score changes little with the count here' }
+          ? {
+              why: `the score changes little with the count here: ±${half.toFixed(2)} AP after ${engagements.toLocaleString('en')} engagements (the study's cap)`,
+            }
           : {}),
     });
   }

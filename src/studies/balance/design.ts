@@ -7,20 +7,40 @@
  * 2. bracket: more counts (x1.5 or /1.5 each time) until the weighted score against the field is below
  *    50% at one count and at least 50% at another, or the count reaches 1 or its ceiling (then the
  *    report says why);
- * 3. final: five counts around the interpolated crossing, with more engagements each, for the fits.
+ * 3. final: five counts around the interpolated crossing, with more engagements each, for the fits;
+ * 4. widen: where the break-even interval reaches the edge of the counts measured, a count beyond it
+ *    (at most twice);
+ * 5. refine: where the interval is still wider than the study's precision, more engagements at the same
+ *    counts, shared among the opponents in proportion to weight x the spread of their outcome at the
+ *    crossing (Neyman allocation: no engagements wasted on matchups already decided), sized to reach
+ *    the precision (at most `refine` times the final design, in up to two rounds).
  *
- * Pilot and bracket are the small early stages; the final design is the study's last stage, the one a
- * `--shard` run cuts.
+ * Every step depends only on the unit's own counts, so units are independent until the results (a
+ * sliced run does whole units).
  */
+import { logistic } from '../../core/logistic.ts';
 import type { Counts, Job } from '../kind.ts';
+import {
+  bookCount,
+  MAX_COUNT,
+  matchupCurves,
+  PER_OPPONENT,
+  priceRange,
+  scoreOf,
+  type DesignPoint,
+} from './curves.ts';
 import type { BalancePlan, GridVariant, VersionPlan } from './plan.ts';
+import { breakEven, type BreakEven, type MatchupCurve } from './prices.ts';
 
-/** Largest line an element count may give (files times depth stay within the engine's limits). */
-export const MAX_COUNT = 150;
+export { bookCount, MAX_COUNT, PER_OPPONENT, scoreOf };
+
 /** Multipliers of the interpolated crossing count in the final design. */
 export const FINAL_SPREAD = [0.8, 0.9, 1, 1.12, 1.25] as const;
-/** Numbers per opponent in a balance job's counts: engagements, A wins, B wins, both broke, undecided. */
-export const PER_OPPONENT = 5;
+/** Rounds of widening and of refinement a unit may take. */
+const WIDEN_ROUNDS = 2;
+const REFINE_ROUNDS = 2;
+/** An opponent's outcome spread never counts as less than this in the allocation (every one gets some). */
+const MIN_SPREAD = 0.05;
 
 export interface Opponent {
   readonly element: string;
@@ -43,9 +63,13 @@ export interface BalancePayload {
   readonly element: string;
   readonly count: number;
   readonly opponents: readonly Opponent[];
-  /** Engagements against each opponent. */
-  readonly engagements: number;
+  /** Engagements against each opponent: one number for all, or one per opponent (refinements). */
+  readonly engagements: number | readonly number[];
 }
+
+/** Engagements against opponent j of a payload. */
+export const engagementsAgainst = (p: BalancePayload, j: number): number =>
+  typeof p.engagements === 'number' ? p.engagements : (p.engagements[j] as number);
 
 export interface Unit {
   readonly version: VersionPlan;
@@ -71,10 +95,6 @@ export const unitCount = (plan: BalancePlan): number =>
   plan.versions.length * plan.grid.length * plan.elements.length;
 
 const unitId = (plan: BalancePlan, u: Unit) => `${plan.name}|${u.version.id}|${u.gi}|${u.element}`;
-
-/** Book count: the elements `budget` buys at `cost` (at least 1). */
-export const bookCount = (budget: number, cost: number): number =>
-  Math.max(1, Math.min(MAX_COUNT, Math.round(budget / cost)));
 
 /** The depth an element stands at under a policy ("best" is chosen per opponent from the pilot). */
 function policyDepths(plan: BalancePlan, element: string, policy: GridVariant['depth']): readonly number[] {
@@ -103,7 +123,7 @@ function job(
   tag: string,
   count: number,
   ownDepths: readonly number[],
-  engagements: number,
+  engagements: number | readonly number[],
 ): Job {
   const field = fieldOf(plan, u);
   const opponents = field.map((f, i) => ({
@@ -128,25 +148,9 @@ function job(
     engagements,
   };
   const id = `${unitId(plan, u)}|${tag}${count}`;
-  return {
-    id,
-    kind: 'balance',
-    payload,
-    seed: `${plan.seed}|${id}`,
-    samples: engagements * opponents.length,
-    shardSize: engagements * opponents.length,
-  };
-}
-
-/** A's score (wins and half of draws) against opponent j of a job's counts, and its variance. */
-export function scoreOf(counts: ArrayLike<number>, j: number): { p: number; n: number; variance: number } {
-  const o = j * PER_OPPONENT;
-  const n = counts[o] as number;
-  const w = (counts[o + 1] as number) / n;
-  const d = ((counts[o + 3] as number) + (counts[o + 4] as number)) / n;
-  const p = w + d / 2;
-  // Per engagement a score is 1, 1/2 or 0: its variance is w + d/4 - p^2.
-  return { p, n, variance: Math.max(0, w + d / 4 - p * p) / n };
+  const total =
+    typeof engagements === 'number' ? engagements * opponents.length : engagements.reduce((t, n) => t + n, 0);
+  return { id, kind: 'balance', payload, seed: `${plan.seed}|${id}`, samples: total, shardSize: total };
 }
 
 /** Weighted score against the field from per-opponent scores. */
@@ -164,8 +168,11 @@ export interface UnitDesign {
   /** The bracket (counts either side of 50%), or why there is none. */
   readonly bracket?: { readonly lo: number; readonly hi: number; readonly crossing: number };
   readonly censored?: string;
-  /** The final design's counts (empty when censored). */
-  readonly counts: readonly number[];
+  /** The final design's counts with the jobs fought at each (empty when censored). */
+  readonly points: readonly DesignPoint[];
+  /** Counts added beyond the first design's range, and refinement rounds run. */
+  readonly widened: number;
+  readonly refined: number;
   readonly jobs: readonly Job[];
 }
 
@@ -192,8 +199,8 @@ export function unitDesign(
       plan.engagements.pilot,
     ),
   );
-  const missing = pilots.filter((j) => !done.has(j.id));
-  if (missing.length > 0) return { pending: missing };
+  const pilotsMissing = pilots.filter((j) => !done.has(j.id));
+  if (pilotsMissing.length > 0) return { pending: pilotsMissing };
   const byDepth = pilots.map((j) => field.map((_, k) => scoreOf(done.get(j.id)!, k).p));
   // Per opponent, the depth that scored best (the shallower on a tie).
   const depths = field.map((_, k) => {
@@ -230,7 +237,7 @@ export function unitDesign(
     const censored = !below
       ? `scores ${((above?.score ?? 0) * 100).toFixed(0)}% against the field even as a single element: worth more than the budget`
       : `scores only ${(below.score * 100).toFixed(0)}% against the field even with ${below.count} elements (the most a line holds here)`;
-    return { design: { unit: u, depths, pilot, censored, counts: [], jobs: [] } };
+    return { design: { unit: u, depths, pilot, censored, points: [], widened: 0, refined: 0, jobs: [] } };
   }
   // 3. Final design around the interpolated crossing (on log counts).
   const t = (0.5 - below.score) / (above.score - below.score);
@@ -243,21 +250,152 @@ export function unitDesign(
     for (const c of [Math.round(crossing) + k, Math.round(crossing) - k])
       if (c >= 1 && c <= MAX_COUNT && !counts.includes(c)) counts.push(c);
   counts.sort((x, y) => x - y);
-  const jobs = counts.map((c) => job(plan, u, 'f:', c, depths, plan.engagements.final));
+  let points: DesignPoint[] = counts.map((c) => ({
+    count: c,
+    jobs: [job(plan, u, 'f:', c, depths, plan.engagements.final)],
+  }));
+  const missingOf = () => points.flatMap((p) => p.jobs).filter((j) => !done.has(j.id));
+  let missing = missingOf();
+  if (missing.length > 0) return { pending: missing };
+  const fit = () => {
+    const curves = matchupCurves(plan, u.variant.budget, u.version.costs, points, done);
+    const range = priceRange(u.variant.budget, points);
+    return { curves, range, be: breakEven(curves, range.min, range.max) };
+  };
+  // 4. Widen where the interval (or the crossing) reaches the edge of the counts measured.
+  let widened = 0;
+  for (let w = 1; w <= WIDEN_ROUNDS; w++) {
+    const { be, range } = fit();
+    const add = widening(be, range, points);
+    if (add.length === 0) break;
+    widened += add.length;
+    points = [
+      ...points,
+      ...add.map((c) => ({ count: c, jobs: [job(plan, u, `w${w}:`, c, depths, plan.engagements.final)] })),
+    ].sort((x, y) => x.count - y.count);
+    missing = missingOf();
+    if (missing.length > 0) return { pending: missing };
+  }
+  // 5. Refine where the interval is wider than the precision asked for.
+  let refined = 0;
+  const budgetPerPoint = plan.engagements.final * field.length * plan.engagements.refine;
+  let spent = 0;
+  for (let r = 1; r <= REFINE_ROUNDS; r++) {
+    const { be, curves } = fit();
+    if (be.cost === undefined || !Number.isFinite(be.hi)) break;
+    const half = (be.hi - be.lo) / 2;
+    if (half <= plan.precision) break;
+    const extra = refinement(curves, be, half, plan.precision, points, done, budgetPerPoint - spent);
+    const total = extra.reduce((a, n) => a + n, 0);
+    if (total === 0) break;
+    spent += total;
+    refined = r;
+    points = points.map((p) => ({ ...p, jobs: [...p.jobs, job(plan, u, `r${r}:`, p.count, depths, extra)] }));
+    missing = missingOf();
+    if (missing.length > 0) return { pending: missing };
+  }
   return {
-    design: { unit: u, depths, pilot, bracket: { lo: below.count, hi: above.count, crossing }, counts, jobs },
+    design: {
+      unit: u,
+      depths,
+      pilot,
+      bracket: { lo: below.count, hi: above.count, crossing },
+      points,
+      widened,
+      refined,
+      jobs: points.flatMap((p) => p.jobs),
+    },
   };
 }
 
-/** The study's next stage: pilot and bracket jobs while any unit needs them, then every final job. */
+/**
+ * Counts to add when the break-even interval (or the crossing itself) reaches the edge of the prices
+ * measured: a higher count beyond the cheap edge, a lower one beyond the dear edge.
+ */
+function widening(
+  be: BreakEven,
+  range: { min: number; max: number },
+  points: readonly DesignPoint[],
+): number[] {
+  const lowest = points[0]!.count;
+  const highest = points[points.length - 1]!.count;
+  const add: number[] = [];
+  const cheapEdge = be.cost === undefined ? be.hi <= range.min : be.lo <= range.min * (1 + 1e-9);
+  const dearEdge = be.cost === undefined ? be.lo >= range.max : be.hi >= range.max * (1 - 1e-9);
+  if (cheapEdge && highest < MAX_COUNT)
+    add.push(Math.min(MAX_COUNT, Math.max(highest + 1, Math.round(highest * 1.25))));
+  if (dearEdge && lowest > 1) add.push(Math.max(1, Math.min(lowest - 1, Math.round(lowest / 1.25))));
+  return add;
+}
+
+/**
+ * Extra engagements per opponent (the same at every design point) to bring the interval's half-width
+ * from `half` to `precision`: the variance of the field score at the crossing falls as 1 / engagements,
+ * so the engagements must grow by (half / precision)^2; they go to the opponents in proportion to weight
+ * x sqrt(mu (1 - mu)), mu the opponent's fitted score at the crossing (Neyman allocation), at most
+ * `cap` per design point.
+ */
+function refinement(
+  curves: readonly MatchupCurve[],
+  be: BreakEven,
+  half: number,
+  precision: number,
+  points: readonly DesignPoint[],
+  done: Counts,
+  cap: number,
+): number[] {
+  if (cap <= 0) return curves.map(() => 0);
+  const x = -Math.log(be.cost as number);
+  const total = curves.reduce((t, c) => t + c.weight, 0);
+  // An opponent with the same result in every engagement so far counts as decided (the fit's
+  // small-sample correction would otherwise make it look uncertain).
+  const decided = curves.map((_, k) => {
+    let n = 0;
+    let score = 0;
+    for (const p of points)
+      for (const j of p.jobs) {
+        const s = scoreOf(done.get(j.id)!, k);
+        n += s.n;
+        score += s.p * s.n;
+      }
+    return n > 0 && (score === 0 || score === n);
+  });
+  const share = curves.map((c, k) => {
+    const mu = logistic(c.fit.a + c.fit.b * x);
+    const spread = decided[k] ? MIN_SPREAD : Math.max(MIN_SPREAD, Math.sqrt(mu * (1 - mu)));
+    return (c.weight / total) * spread;
+  });
+  // Engagements per opponent per point so far (the first job of a point has every opponent).
+  const have = curves.map((_, k) => points[0]!.jobs.reduce((t, j) => t + scoreOf(done.get(j.id)!, k).n, 0));
+  // Variance of the field score now and wanted, up to the common factor of the fits.
+  const varianceWith = (add: (k: number) => number) =>
+    share.reduce((t, s, k) => t + (s * s) / (have[k]! + add(k)), 0);
+  const now = varianceWith(() => 0);
+  const wanted = now / ((half / precision) ** 2 * 1.1);
+  const sumShare = share.reduce((t, s) => t + s, 0);
+  // Bisection on the total extra engagements N (allocated N * share / sumShare).
+  let lo = 0;
+  let hi = cap;
+  if (varianceWith((k) => (hi * share[k]!) / sumShare) > wanted) lo = hi;
+  else
+    for (let i = 0; i < 40; i++) {
+      const mid = (lo + hi) / 2;
+      if (varianceWith((k) => (mid * share[k]!) / sumShare) > wanted) lo = mid;
+      else hi = mid;
+    }
+  const n = lo === cap ? cap : hi;
+  return share.map((s) => Math.ceil((n * s) / sumShare));
+}
+
+/**
+ * The study's next stage: every job some unit still needs (pilots, brackets, final designs, widenings,
+ * refinements: each unit moves at its own pace). Empty when every unit is done.
+ */
 export function nextStage(plan: BalancePlan, done: Counts): { jobs: Job[]; final: boolean } {
   const pending: Job[] = [];
-  const finals: Job[] = [];
   for (const u of units(plan)) {
     const s = unitDesign(plan, u, done);
     if ('pending' in s) pending.push(...s.pending);
-    else finals.push(...s.design.jobs.filter((j) => !done.has(j.id)));
   }
-  if (pending.length > 0) return { jobs: pending, final: false };
-  return { jobs: finals, final: true };
+  return { jobs: pending, final: false };
 }

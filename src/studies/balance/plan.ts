@@ -131,6 +131,14 @@ export const balanceFields = (system: AnySystem) =>
           .max(1_000_000)
           .optional()
           .describe('Per count and opponent in the final design (default 16)'),
+        refine: z
+          .number()
+          .min(0)
+          .max(100)
+          .optional()
+          .describe(
+            'Most extra engagements a unit may spend to reach the precision, as a multiple of its final design (default 6; 0: no refinement)',
+          ),
       })
       .strict()
       .optional(),
@@ -187,7 +195,7 @@ export interface BalancePlan {
   readonly boundLimit: number;
   readonly first: 'a' | 'b' | 'alternate';
   readonly options: { readonly optionalPursuit: 'stand' | 'pursue'; readonly breakFraction?: number };
-  readonly engagements: { readonly pilot: number; readonly final: number };
+  readonly engagements: { readonly pilot: number; readonly final: number; readonly refine: number };
   readonly precision: number;
   /** Indices (in `units` order) of the units a sliced run does; absent: all of them. */
   readonly keep?: ReadonlySet<number>;
@@ -304,6 +312,7 @@ export function planBalance(block: BalanceBlock, header: StudyHeader, ctx: Study
           ? Math.max(4, Math.round(ctx.samples / 2))
           : (block.engagements?.pilot ?? 8),
       final: ctx.samples ?? block.engagements?.final ?? 16,
+      refine: block.engagements?.refine ?? 6,
     },
     precision: block.precision ?? 0.5,
   };

@@ -1,0 +1,167 @@
+/**
+ * The balance study's adaptive design on synthetic score curves whose break-even is known: every job's
+ * counts are drawn from a known logistic score per opponent (binomial noise, seeded), the design is
+ * driven stage by stage to the end, and the break-even it reports is compared with the truth.
+ */
+import { describe, expect, it } from 'vitest';
+import { logistic } from '../../../src/core/logistic.ts';
+import { createRng } from '../../../src/core/rng.ts';
+import { balanceResults } from '../../../src/studies/balance/analysis.ts';
+import {
+  engagementsAgainst,
+  nextStage,
+  PER_OPPONENT,
+  type BalancePayload,
+} from '../../../src/studies/balance/design.ts';
+import type { BalancePlan } from '../../../src/studies/balance/plan.ts';
+import type { Job } from '../../../src/studies/index.ts';
+
+/** Opponents: book cost, weight, and the element's worth against each (AP at which it scores 50%). */
+interface Truth {
+  readonly cost: number;
+  readonly weight: number;
+  /** The element's worth against this opponent, in AP. */
+  readonly worth: number;
+  /** Steepness of the score in log count ratio. */
+  readonly slope: number;
+}
+
+function planOf(
+  field: Record<string, Truth>,
+  options: { final?: number; refine?: number; precision?: number } = {},
+): BalancePlan {
+  const costs: Record<string, number> = {
+    E: 8,
+    ...Object.fromEntries(Object.entries(field).map(([k, t]) => [k, t.cost])),
+  };
+  return {
+    name: 'syn',
+    title: 'synthetic',
+    about: '',
+    seed: 'syn',
+    system: { id: 'none', source: '' },
+    spec: { version: 'v1' },
+    versions: [{ id: 'v1', name: 'V1', costs }],
+    elements: ['E'],
+    skipped: [],
+    field: Object.entries(field).map(([element, t]) => ({ element, weight: t.weight })),
+    grid: [{ id: '60 AP', budget: 60, depth: 'one', terrain: 'open', order: 'owner-best-first' }],
+    terrains: { open: { per: 'battle', weights: { good: 1 } } },
+    depths: {},
+    approach: { distance: 0, shooters: 'halt' },
+    boundLimit: 30,
+    first: 'alternate',
+    options: { optionalPursuit: 'stand' },
+    engagements: { pilot: 8, final: options.final ?? 16, refine: options.refine ?? 6 },
+    precision: options.precision ?? 0.5,
+  };
+}
+
+/**
+ * True score of E at `count` elements against opponent f at its book count m: E's worth w against f
+ * means `60 / w` elements of E match m elements of f at f's book price, so the score is
+ * logistic(slope * log(count * w / 60)).
+ */
+const trueScore = (t: Truth, count: number) => logistic(t.slope * Math.log((count * t.worth) / 60));
+
+/** The price at which E's weighted true score against the field is 50% (bisection on log price). */
+function trueBreakEven(field: Record<string, Truth>): number {
+  const ts = Object.values(field);
+  const total = ts.reduce((s, t) => s + t.weight, 0);
+  const score = (price: number) => ts.reduce((s, t) => s + t.weight * trueScore(t, 60 / price), 0) / total;
+  let lo = Math.log(0.5);
+  let hi = Math.log(200);
+  for (let i = 0; i < 100; i++) {
+    const mid = (lo + hi) / 2;
+    if (score(Math.exp(mid)) > 0.5) lo = mid;
+    else hi = mid;
+  }
+  return Math.exp((lo + hi) / 2);
+}
+
+/** Counts of a job drawn from the truth: per opponent, engagements then wins, losses, 0, 0. */
+function simulate(job: Job, field: Record<string, Truth>, replicate: number): Float64Array {
+  const p = job.payload as BalancePayload;
+  const rng = createRng(`${job.seed}|${replicate}`, 0);
+  const out = new Float64Array(p.opponents.length * PER_OPPONENT);
+  p.opponents.forEach((o, j) => {
+    const n = engagementsAgainst(p, j);
+    const q = trueScore(field[o.element]!, p.count);
+    let wins = 0;
+    for (let i = 0; i < n; i++) if (rng.next() < q) wins++;
+    out.set([n, wins, n - wins, 0, 0], j * PER_OPPONENT);
+  });
+  return out;
+}
+
+function run(plan: BalancePlan, field: Record<string, Truth>, replicate = 0) {
+  const done = new Map<string, Float64Array>();
+  const asked: Job[] = [];
+  for (let stage = 0; stage < 50; stage++) {
+    const { jobs } = nextStage(plan, done);
+    if (jobs.length === 0) break;
+    for (const j of jobs) {
+      asked.push(j);
+      done.set(j.id, simulate(j, field, replicate));
+    }
+  }
+  return { results: balanceResults(plan, done), asked };
+}
+
+const FIELD: Record<string, Truth> = {
+  A: { cost: 6, weight: 3, worth: 9, slope: 2.5 },
+  B: { cost: 10, weight: 2, worth: 7, slope: 3 },
+  C: { cost: 4, weight: 1, worth: 12, slope: 1.5 },
+};
+
+describe('balance design on synthetic score curves', () => {
+  it('finds a known break-even: the interval covers the truth in at least 18 of 20 replicates', () => {
+    const truth = trueBreakEven(FIELD);
+    expect(truth).toBeGreaterThan(7);
+    expect(truth).toBeLessThan(12);
+    let covered = 0;
+    for (let r = 0; r < 20; r++) {
+      const u = run(planOf(FIELD), FIELD, r).results.units[0]!;
+      if (u.lo <= truth && truth <= u.hi) covered++;
+    }
+    expect(covered).toBeGreaterThanOrEqual(18);
+  });
+
+  it('refines until the interval is within the precision asked for (±0.25 AP here)', () => {
+    const plan = planOf(FIELD, { precision: 0.25, final: 8, refine: 40 });
+    const { results, asked } = run(plan, FIELD);
+    const u = results.units[0]!;
+    expect(u.refined).toBeGreaterThanOrEqual(1);
+    expect(asked.some((j) => j.id.includes('|r1:'))).toBe(true);
+    expect((u.hi - u.lo) / 2).toBeLessThanOrEqual(0.25);
+    expect(u.precise).toBe(true);
+  });
+
+  it('without refinement the same design stops wider than ±0.25 AP and says why', () => {
+    const u = run(planOf(FIELD, { precision: 0.25, final: 8, refine: 0 }), FIELD).results.units[0]!;
+    expect(u.refined).toBe(0);
+    expect((u.hi - u.lo) / 2).toBeGreaterThan(0.25);
+    expect(u.precise).toBe(false);
+    expect(u.why).toMatch(/AP after [\d,]+ engagements/);
+  });
+
+  it('spends refinement engagements where the outcome is uncertain, not on matchups already decided', () => {
+    // D is beaten every time near the crossing (E is worth 10 times its price against it).
+    const field = { ...FIELD, D: { cost: 5, weight: 3, worth: 100, slope: 3 } };
+    const { asked } = run(planOf(field, { precision: 0.2, final: 8 }), field);
+    const refine = asked.find((j) => j.id.includes('|r1:'))!.payload as BalancePayload;
+    const names = refine.opponents.map((o) => o.element);
+    const n = (e: string) => engagementsAgainst(refine, names.indexOf(e));
+    // Weight 3 each; A is near 50% at the crossing, D near 100%.
+    expect(n('A')).toBeGreaterThan(4 * n('D'));
+  });
+
+  it('widens the counts where the interval reaches the edge of the design, and still covers the truth', () => {
+    // One shallow matchup: the first five counts rarely pin the crossing down.
+    const field = { A: { cost: 6, weight: 1, worth: 9, slope: 1.5 } };
+    const truth = trueBreakEven(field);
+    const units = Array.from({ length: 10 }, (_, r) => run(planOf(field), field, r).results.units[0]!);
+    expect(units.filter((u) => (u.widened ?? 0) > 0).length).toBeGreaterThanOrEqual(5);
+    expect(units.filter((u) => u.lo <= truth && truth <= u.hi).length).toBeGreaterThanOrEqual(9);
+  });
+});
