@@ -6,7 +6,7 @@
  */
 import type { Going } from './situation.ts';
 import { isFoot, isMounted, isTrain, type Element } from './troops.ts';
-import { goingAs } from './view.ts';
+import { goingAs, onCamels } from './view.ts';
 
 /**
  * DBM 3.2 p.20 Distant Shooting: artillery, bowmen, war wagons (S) or (O), elephants (X), ships (S),
@@ -72,15 +72,16 @@ const MOVES: Readonly<Record<string, readonly [number, number, number]>> = {
 const ART_S: readonly [number, number, number] = [50, 50, 0];
 
 /**
- * How far an element moves in one tactical move off-road in `going`. Fast (F) troops add 50p if
- * mounted, artillery or naval in good going, or if other foot (DBM 3.2 p.19 "However"). Baggage moves
- * only if mobile (the approach treats a line's baggage as immobile: 0).
+ * How far an element moves in one tactical move off-road in `going`, as it counts the going (`camels`:
+ * it rides camels, view.ts onCamels). Fast (F) troops add 50p if mounted, artillery or naval in good
+ * going, or if other foot (DBM 3.2 p.19 "However"). Baggage moves only if mobile (the approach treats a
+ * line's baggage as immobile: 0).
  */
-export function moveDistance(e: Element, going: Going, mobile = false): number {
+export function moveDistance(e: Element, going: Going, mobile = false, camels = false): number {
   if (e.type === 'Bg' && !mobile) return 0;
   const row = e.type === 'Art' && e.grade === 'S' ? ART_S : MOVES[e.type];
   if (!row) return 0;
-  const g = goingAs(e.type, going);
+  const g = goingAs(going, onCamels(e, camels));
   const base = row[g === 'good' ? 0 : g === 'rough' ? 1 : 2];
   if (base === 0 || e.grade !== 'F') return base;
   const mountedLike = isMounted(e.type) || e.type === 'Art';

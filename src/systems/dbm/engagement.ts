@@ -13,25 +13,44 @@ import { countsAsOverlapFor, elementEquivalents, fleesWithFront } from './equiva
 import { compile, resolveRoll } from './resolve.ts';
 import {
   GOINGS,
-  PSILOI_WEAPONS,
+  MISSILE_WEAPONS,
+  bowOf,
   side,
   type DbmSide,
   type DbmSituation,
   type Going,
-  type PsiloiWeapon,
+  type MissileWeapon,
   type RearRank,
 } from './situation.ts';
-import type { Element } from './troops.ts';
+import { isNaval, type Element } from './troops.ts';
+import { goingOf } from './view.ts';
 import { versionOfSpec } from './variant.ts';
 import type { DbmVersion, DbmVersionId } from './versions.ts';
 
 /**
- * DBM 3.2 p.20: a second rank of bowmen of the same grade aids the front rank's shooting (the model
- * assumes the same bow and command; the list's own choice).
+ * DBM 3.2 p.20 Distant Shooting: a second rank element of bowmen aids the shooting of the element in
+ * front of it, or of the element that one aids, if both are bowmen with the same type of bow, of the same
+ * grade (or the front is (X) and the rear (S) or (O) on the same base), and neither is in difficult going.
+ * Bw(X) cannot shoot from a rear rank. The ranks of a file are of one command and in full contact.
+ * More than two aiders have no extra effect.
  */
-function aidersOf(t: SideTemplate): number {
-  const second = t.rear[0]?.element;
-  return t.element.type === 'Bw' && second?.type === 'Bw' && second.grade === t.element.grade ? 1 : 0;
+export function aidersOf(t: SideTemplate): number {
+  if (t.element.type !== 'Bw' || goingOf(t) === 'difficult') return 0;
+  let n = 0;
+  let front = t.element;
+  let frontBow = bowOf(t);
+  for (const [i, k] of t.rear.slice(0, 2).entries()) {
+    const e = k.element;
+    if (e.type !== 'Bw' || e.grade === 'X' || bowOf(t, k) !== frontBow) break;
+    const sameBase = i === 0 && t.doubleBased;
+    const gradeOk =
+      e.grade === front.grade || (front.grade === 'X' && sameBase && (e.grade === 'S' || e.grade === 'O'));
+    if (!gradeOk) break;
+    n++;
+    front = e;
+    frontBow = bowOf(t, k);
+  }
+  return n;
 }
 
 /** The parts of a DbmSide fixed by a file's state (everything but overlaps, contacts, moved). */
@@ -72,7 +91,7 @@ export const dbmLineAdapter: LineAdapter<Element, SideTemplate, DbmVersion> = {
     if (!front) throw new Error(`file has no rank ${head}`);
     const rear: RearRank[] = file.ranks.slice(head + 1, head + 4).map((r) => ({
       element: r.element,
-      ...(r.extra?.weapon !== undefined ? { weapon: r.extra.weapon as PsiloiWeapon } : {}),
+      ...(r.extra?.weapon !== undefined ? { weapon: r.extra.weapon as MissileWeapon } : {}),
       ...(r.extra?.listPermitted !== undefined ? { listPermitted: r.extra.listPermitted as boolean } : {}),
     }));
     const {
@@ -85,6 +104,8 @@ export const dbmLineAdapter: LineAdapter<Element, SideTemplate, DbmVersion> = {
       doubleBased: file.doubleBased && head === 0 && file.ranks.length > 1,
       listGradeSupport: l.extra?.listGradeSupport === true,
       going: going as Going,
+      camels: front.extra?.camels === true,
+      ...(front.extra?.weapon !== undefined ? { weapon: front.extra.weapon as MissileWeapon } : {}),
     });
     return rest;
   },
@@ -93,9 +114,12 @@ export const dbmLineAdapter: LineAdapter<Element, SideTemplate, DbmVersion> = {
   // DBM has no flank-friend factor in close combat.
   flankRange: () => 1,
   flankValue: () => 0,
-  // DBM 3.2 p.24 Fleeing Elements: a skirmisher directly behind flees with it.
-  fleesWithFront: ({ config }, line, file, rank) =>
-    fleesWithFront(config[line].files[file]!.ranks[rank]!.element),
+  // DBM 3.2 p.24 Fleeing Elements: a skirmisher directly behind flees with it. A double element makes
+  // its outcome moves as one element (p.9 Element Basing): its rear rank flees with the front.
+  fleesWithFront: ({ config }, line, file, rank) => {
+    const f = config[line].files[file]!;
+    return (f.doubleBased && rank === 1) || fleesWithFront(f.ranks[rank]!.element);
+  },
   table: ({ variant }, s) => {
     const compiled = compile(situationOf(variant.id, s), variant);
     return packTable(DICE, (d) => resolveRoll(compiled, d[0]!, d[1]!));
@@ -104,7 +128,7 @@ export const dbmLineAdapter: LineAdapter<Element, SideTemplate, DbmVersion> = {
   breakRule: { kind: 'fraction' },
   approach: {
     // DBM 3.2 p.19 Tactical and March Move Distances (off-road).
-    move: (t) => moveDistance(t.element, t.going),
+    move: (t) => moveDistance(t.element, t.going, false, t.camels),
     // DBM 3.2 p.20 Distant Shooting: artillery except 2-deep (X) shoots only in its own bound, and
     // artillery except (X) not after moving.
     range: (t, when) => {
@@ -138,9 +162,12 @@ export const dbmLineAdapter: LineAdapter<Element, SideTemplate, DbmVersion> = {
   goings: GOINGS,
   rankFields: {
     weapon: z
-      .enum(PSILOI_WEAPONS as [PsiloiWeapon, ...PsiloiWeapon[]])
+      .enum(MISSILE_WEAPONS as [MissileWeapon, ...MissileWeapon[]])
       .optional()
-      .describe('Psiloi: their missile weapon'),
+      .describe(
+        "Psiloi: their missile weapon; bowmen: their type of bow (default the file's front bowmen's)",
+      ),
+    camels: z.boolean().optional().describe('Rides camels (DBM 3.2 p.12; not baggage; camelry always do)'),
     listPermitted: z.boolean().optional().describe('The army list expressly permits this support'),
   },
   lineFields: {
@@ -150,8 +177,15 @@ export const dbmLineAdapter: LineAdapter<Element, SideTemplate, DbmVersion> = {
   points: true,
   rank: (variant: Variant, e, index, doubleBased, extra) => {
     const version = versionOfSpec(variant.spec);
-    if (extra.weapon !== undefined && e.type !== 'Ps')
-      throw new InputError('only psiloi carry a `weapon` here', { path: ['weapon'] });
+    if (extra.weapon !== undefined && e.type !== 'Ps' && e.type !== 'Bw')
+      throw new InputError('only psiloi and bowmen carry a `weapon` here', { path: ['weapon'] });
+    if (extra.camels === true && (e.type === 'Bg' || isNaval(e.type)))
+      throw new InputError(
+        e.type === 'Bg'
+          ? 'baggage counts going as baggage, camels or not (DBM 3.2 p.12 Terrain Choosing)'
+          : 'naval elements do not ride camels',
+        { path: ['camels'] },
+      );
     let ap: number;
     try {
       ap = rankCost(version, e, index, doubleBased);

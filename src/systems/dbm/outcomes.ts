@@ -4,7 +4,7 @@
  */
 import { isLightTroops, isMounted, isImpetuous, TROOP_CLASS, type TroopType } from './troops.ts';
 import { supportedAgainstQuickKill } from './rear-support.ts';
-import { cite, goingAs, type Combatant, type Profile, type View } from './view.ts';
+import { cite, goingOf, type Combatant, type Profile, type View } from './view.ts';
 
 export const DBM_OUTCOMES = ['destroyed', 'flee', 'recoil', 'none'] as const;
 export type DbmOutcome = (typeof DBM_OUTCOMES)[number];
@@ -29,18 +29,25 @@ const naval = (t: TroopType) => TROOP_CLASS[t] === 'naval';
 const is = (p: Profile, t: TroopType, grades?: string) =>
   p.type === t && (!grades || grades.includes(p.grade));
 
-/** Does the winner count the loser's going as good (DBM 3.2 p.23 "if in going these count as good")?
- *  Outcomes that need good going never apply across fortifications. */
-function goodForWinner(x: Loss): boolean {
-  if (x.loser.side.fortification !== 'none' || x.winner.side.fortification !== 'none') return false;
-  if (x.loser.side.assaultingFortification || x.winner.side.assaultingFortification) return false;
-  return goingAs(x.w.type, x.loser.side.going) === 'good';
+/**
+ * Is this combat fought across fortifications (either side defending behind them or attacking across
+ * them)? DBM 3.2 p.23 Combat Outcome: the rows that depend on good going are void then. Fortifications
+ * void those rows; they do not make the going bad (docs/rulings.md "Outcomes across fortifications").
+ */
+function acrossFortifications(x: Loss): boolean {
+  const sides = [x.loser.side, x.winner.side];
+  return sides.some((s) => s.fortification !== 'none' || s.assaultingFortification);
 }
-const loserIn = (x: Loss, g: 'good' | 'difficult'): boolean => {
-  if (g === 'good' && (x.loser.side.fortification !== 'none' || x.loser.side.assaultingFortification))
-    return false;
-  return goingAs(x.l.type, x.loser.side.going) === g;
-};
+/** The loser's going as the winner counts it (DBM 3.2 p.23 "in going these count as good"). */
+const winnerCountsGood = (x: Loss): boolean => goingOf(x.winner.side, x.loser.side.going) === 'good';
+/** The loser's going as the loser counts it. */
+const loserCounts = (x: Loss) => goingOf(x.loser.side);
+/** An outcome "if in going these count as good": never across fortifications. */
+const goodForWinner = (x: Loss): boolean => !acrossFortifications(x) && winnerCountsGood(x);
+/** An outcome "if in good going" (the loser's own): never across fortifications. */
+const loserInGood = (x: Loss): boolean => !acrossFortifications(x) && loserCounts(x) === 'good';
+/** An outcome "if in difficult going": only where the loser counts its going as difficult. */
+const loserInDifficult = (x: Loss): boolean => loserCounts(x) === 'difficult';
 const artilleryShooting = (x: Loss) => x.winner.shooting && x.w.type === 'Art';
 const knightsOrCmS = (w: Profile) => w.type === 'Kn' || is(w, 'Cm', 'S');
 
@@ -62,7 +69,7 @@ function lessThan(x: Loss): OutcomeReading {
         return read('destroyed', `knights destroyed by ${w.type}`);
       if (close && is(w, 'Bw', 'S') && x.loser.side.movedIntoContact)
         return read('destroyed', 'knights destroyed by (S) bowmen whose front they contacted this bound');
-      if (close && loserIn(x, 'difficult')) return read('destroyed', 'knights destroyed in difficult going');
+      if (close && loserInDifficult(x)) return read('destroyed', 'knights destroyed in difficult going');
       if (
         rules.bladesX === '3.0' &&
         close &&
@@ -73,14 +80,14 @@ function lessThan(x: Loss): OutcomeReading {
         return read('destroyed', 'knights destroyed by Bd(X) in the blades\u2019 bound (3.0)');
       return read('recoil', 'knights recoil');
     case 'LH':
-      if (artilleryShooting(x) || w.type === 'Exp' || loserIn(x, 'difficult'))
+      if (artilleryShooting(x) || w.type === 'Exp' || loserInDifficult(x))
         return read('flee', 'light horse flee');
       return read('recoil', 'light horse recoil');
     case 'Exp':
       return read('destroyed', 'expendables destroyed');
     case 'Cv':
     case 'Cm':
-      if (w.type === 'Exp' || loserIn(x, 'difficult')) return read('flee', 'mounted flee');
+      if (w.type === 'Exp' || loserInDifficult(x)) return read('flee', 'mounted flee');
       return read('recoil', 'mounted recoil');
     case 'Sp':
     case 'Pk':
@@ -115,7 +122,10 @@ function lessThan(x: Loss): OutcomeReading {
     case 'Ps': {
       if (['Kn', 'Cv', 'LH'].includes(w.type) || is(w, 'Cm', 'S'))
         if (goodForWinner(x)) return read('destroyed', `psiloi destroyed by ${w.type}`);
-      const neitherGood = !loserIn(x, 'good') && !goodForWinner(x);
+      // "If in going neither counts as good" reads the going itself: fortifications remove the
+      // good-going outcomes but do not make the going bad, so psiloi behind (or attacking) them in good
+      // going flee (docs/rulings.md "Outcomes across fortifications").
+      const neitherGood = loserCounts(x) !== 'good' && !winnerCountsGood(x);
       if (w.type === 'El' || w.type === 'Exp' || (x.loser.shotAt && w.type !== 'Art') || neitherGood)
         return read('recoil', 'psiloi recoil');
       return read('flee', 'psiloi flee');
@@ -163,12 +173,12 @@ function halfOrLess(x: Loss): OutcomeReading {
   if (l.type === 'Cv') {
     const spearsEtc =
       w.type === 'Sp' || w.type === 'Pk' || (x.winner.raw.type === 'Ax' && x.winner.raw.grade === 'X');
-    if ((spearsEtc && loserIn(x, 'good')) || artClose || naval(w.type)) return read('flee', 'cavalry flee');
+    if ((spearsEtc && loserInGood(x)) || artClose || naval(w.type)) return read('flee', 'cavalry flee');
     return read('destroyed', 'cavalry destroyed');
   }
   if (l.type === 'LH') {
     const killer = isMounted(w.type) || w.type === 'Bw' || is(w, 'Ps', 'O') || is(w, 'WWg', 'O');
-    if (close && (killer || loserIn(x, 'difficult'))) return read('destroyed', 'light horse destroyed');
+    if (close && (killer || loserInDifficult(x))) return read('destroyed', 'light horse destroyed');
     return read('flee', 'light horse flee');
   }
   if (l.type === 'Ps') {
@@ -223,11 +233,13 @@ export function losingOutcome(v: View, loser: Combatant, winner: Combatant, half
 
 /**
  * A recoiling element that meets friends it can neither pass through nor push back is destroyed
- * (DBM 3.2 p.23 Recoiling Elements; interpenetration p.20).
+ * (DBM 3.2 p.23 Recoiling Elements; interpenetration p.19 Moving Through Friendly Troops). A double
+ * element recoils as a single element of its front type (p.9 Element Basing), so what it meets is the
+ * rank behind the double element (a Bw(X) double's further ranks, for instance).
  */
 export function recoilBlocked(c: Combatant): boolean {
-  const behind = c.side.rear[0]?.element;
-  if (!behind || c.side.doubleBased) return false;
+  const behind = c.side.rear[c.side.doubleBased ? 1 : 0]?.element;
+  if (!behind) return false;
   const t = c.as.type;
   const passes =
     t === 'Ps' ||

@@ -3,9 +3,9 @@
  * the opponent, and the support tests that the outcome and mitigating rules ask about.
  */
 import type { Factor } from '../../core/ruleset.ts';
-import type { RearRank } from './situation.ts';
+import { bowOf, type RearRank } from './situation.ts';
 import { TROOP_CLASS, isMounted, isSkirmisher, type Element, type Grade, type TroopType } from './troops.ts';
-import { cite, factor, goingAs, type Combatant, type View } from './view.ts';
+import { cite, factor, goingOf, type Combatant, type View } from './view.ts';
 
 const RS = 'p.21 Rear Support';
 
@@ -20,7 +20,7 @@ export function supportDenied(v: View, who: Combatant = v.self): string | undefi
   if (raw.type === 'Kn' && raw.grade === 'X') return 'Kn(X) cannot claim rear support';
   if (raw.type === 'Bw' && raw.grade === 'X') return 'Bw(X) cannot receive rear support';
   if (s.chariots) return 'chariots get no rear support';
-  if (goingAs(who.as.type, s.going) === 'difficult') return 'no rear support in difficult going';
+  if (goingOf(s) === 'difficult') return 'no rear support in difficult going';
   if (s.fortification !== 'none') return 'no rear support when defending fortifications';
   if (who.shotAt) {
     const cavalryToo = v.version.rules.cavalryRearSupportWhenShotAt;
@@ -54,7 +54,7 @@ function leadingRanks(rear: readonly RearRank[], max: number, ok: (r: RearRank) 
 const isType = (r: RearRank | undefined, t: TroopType, grades?: readonly Grade[]): boolean =>
   r !== undefined && r.element.type === t && (grades === undefined || grades.includes(r.element.grade));
 
-const goodGoing = (c: Combatant): boolean => goingAs(c.as.type, c.side.going) === 'good';
+const goodGoing = (c: Combatant): boolean => goingOf(c.side) === 'good';
 const CLOSE_FOOT_TARGETS: readonly TroopType[] = ['Sp', 'Pk', 'Bd', 'Ax', 'Bw'];
 
 /** Rear support factors this side adds to its own score (DBM 3.2 p.21). */
@@ -116,9 +116,18 @@ export function rearSupportFactors(v: View): Factor[] {
     // Other auxilia in close combat against Sp, Pk, Bd, Ax or Bw: 2nd rank of auxilia of the same grade.
     if (rear[0] && isType(rear[0], 'Ax') && sameGrade(v, raw, rear[0].element)) add('2nd rank auxilia', 1);
   }
-  // Bowmen in close combat against Sp, Pk, Bd, Ax or Bw: 2nd rank of bowmen of the same grade (same bow).
+  // Bowmen in close combat against Sp, Pk, Bd, Ax or Bw: 2nd rank of bowmen of the same grade, armed with
+  // the same type of bow (a rank's bow defaults to the front element's). Bw(X) never give rear support.
   if (t === 'Bw' && raw.type === 'Bw' && v.close && CLOSE_FOOT_TARGETS.includes(oppType)) {
-    if (rear[0] && isType(rear[0], 'Bw') && sameGrade(v, raw, rear[0].element)) add('2nd rank bowmen', 1);
+    const k = rear[0];
+    if (
+      k &&
+      isType(k, 'Bw') &&
+      k.element.grade !== 'X' &&
+      sameGrade(v, raw, k.element) &&
+      bowOf(self.side, k) === bowOf(self.side)
+    )
+      add('2nd rank bowmen', 1);
   }
   // Psiloi fighting skirmishers.
   if (t === 'Ps' && isSkirmisher(oppType) && v.close) {
@@ -197,7 +206,7 @@ export function pikeFourthRankPenalty(v: View): Factor[] {
   if (opp.raw.type !== 'Pk' || opp.raw.grade === 'X') return [];
   const flipped: View = { ...v, self: opp, opp: self };
   if (supportDenied(flipped)) return [];
-  if (goingAs(opp.as.type, opp.side.going) !== 'good') return [];
+  if (goingOf(opp.side) !== 'good') return [];
   const n = leadingRanks(opp.side.rear, 3, (k) => isType(k, 'Pk') && sameGrade(flipped, opp.raw, k.element));
   return n === 3 ? [factor('enemy pikes have a 4th rank', -1, cite(v.version, RS, 'li'))] : [];
 }

@@ -23,10 +23,10 @@ import {
   type SideOutcome,
 } from './outcomes.ts';
 import { pikeFourthRankPenalty, psiloiBehind, rearSupportFactors, supportDenied } from './rear-support.ts';
-import type { DbmSituation } from './situation.ts';
+import { bowOf, type DbmSituation } from './situation.ts';
 import { tacticalFactors } from './tactical-factors.ts';
 import { DBM_VERSIONS, type DbmVersion } from './versions.ts';
-import { views, type View } from './view.ts';
+import { cite, goingOf, onCamels, views, type View } from './view.ts';
 
 /** The factors of a side that do not depend on the dice. */
 export function fixedFactors(v: View): Factor[] {
@@ -222,6 +222,16 @@ export function explainSituation(situation: DbmSituation, version?: DbmVersion):
     if (denied && v.self.side.rear.length > 0) notes.push(`${name}: ${denied}`);
     if (v.self.shooting && !v.self.shotAt)
       notes.push(`${name}: shoots without being shot back, so ignores a bad outcome (${outcomeRule(v)})`);
+    const side = v.self.side;
+    if (onCamels(side.element, side.camels) && side.going !== 'good' && side.going !== 'difficult')
+      notes.push(
+        `${name}: on camels, counts ${side.going} as ${goingOf(side)} going (${cite(v.version, 'p.12 Terrain Choosing')})`,
+      );
+    const second = side.rear[0];
+    if (side.element.type === 'Bw' && second?.element.type === 'Bw' && bowOf(side, second) !== bowOf(side))
+      notes.push(
+        `${name}: its 2nd rank carries a ${bowOf(side, second)}, not a ${bowOf(side)}: no rear support or shooting aid from it (${cite(v.version, 'p.21 Rear Support')})`,
+      );
   }
   return { a: forSide(va), b: forSide(vb), notes };
 }

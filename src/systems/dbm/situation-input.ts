@@ -14,7 +14,7 @@ import {
   DEFAULT_SIDE,
   FORTIFICATIONS,
   GOINGS,
-  PSILOI_WEAPONS,
+  MISSILE_WEAPONS,
   type DbmSide,
   type DbmSituation,
   type RearRank,
@@ -23,6 +23,8 @@ import { canShoot } from './distant.ts';
 import { isNaval } from './troops.ts';
 import { DBM_VERSION_IDS, type DbmVersionId } from './versions.ts';
 
+const WEAPON_CHOICES = MISSILE_WEAPONS.map((w) => ({ value: w, label: w }));
+
 const elementText = z.string().describe('An element in DBM notation, e.g. "Reg Bd(O)" or "Irr Kn(F)"');
 
 const rearRankSchema = z.union([
@@ -30,13 +32,15 @@ const rearRankSchema = z.union([
   z
     .object({
       element: field(elementText, { label: 'Element', kind: 'element', flag: false }),
-      weapon: field(z.enum(PSILOI_WEAPONS).optional(), {
-        label: 'Psiloi weapon',
+      weapon: field(z.enum(MISSILE_WEAPONS).optional(), {
+        label: 'Weapon',
         kind: 'choice',
         flag: false,
-        choices: PSILOI_WEAPONS.map((w) => ({ value: w, label: w })),
-        offer: (rank, typeOf) => typeof rank.element === 'string' && typeOf(rank.element) === 'Ps',
-        help: 'Psiloi only: their missile weapon',
+        choices: WEAPON_CHOICES,
+        offer: (rank, typeOf) =>
+          (typeof rank.element === 'string' && ['Ps', 'Bw'].includes(typeOf(rank.element))) ||
+          rank.weapon !== undefined,
+        help: "Psiloi: their missile weapon; bowmen: their type of bow (default the front element's)",
       }),
       listPermitted: field(z.boolean().optional(), {
         label: 'List permits',
@@ -196,6 +200,24 @@ export const dbmSideSchema = z
       offer: typeIs('Bg'),
       help: 'Baggage that can move',
     }),
+    weapon: field(z.enum(MISSILE_WEAPONS).optional(), {
+      label: 'Bow',
+      kind: 'choice',
+      group: 'more',
+      choices: WEAPON_CHOICES,
+      offer: (side, typeOf) => typeIs('Bw')(side, typeOf) || side.weapon !== undefined,
+      help: 'Bowmen: their type of bow (default bow); bowmen ranks behind carry the same unless they say',
+    }),
+    camels: field(bool(), {
+      label: 'On camels',
+      kind: 'bool',
+      group: 'more',
+      offer: (side, typeOf) =>
+        (typeof side.element === 'string' &&
+          !['Cm', 'Bg', 'Gal', 'Shp', 'Bts'].includes(typeOf(side.element))) ||
+        side.camels !== undefined,
+      help: 'Rides camels: dunes and brush are good going, other rough going difficult (camelry always do)',
+    }),
   })
   .strict();
 
@@ -273,11 +295,49 @@ function toSide(input: SideInput, path: FieldPath): DbmSide {
     rear,
     element: element(el, [...path, 'element']),
   };
+  checkSide(side, input, path);
   if (side.overlaps + side.flankContacts > 2)
     throw new InputError('overlaps plus flank contacts cannot exceed 2 (one per flank)', {
       path: [...path, 'flankContacts'],
     });
   return side;
+}
+
+/** What the schema cannot say about a side: who carries a bow or rides camels, Bw(X) double bases. */
+function checkSide(side: DbmSide, input: SideInput, path: FieldPath): void {
+  const e = side.element;
+  const name = formatElement(e);
+  if (side.weapon !== undefined && e.type !== 'Bw')
+    throw new InputError(
+      `${name} is not bowmen: only bowmen carry a type of bow here (psiloi give theirs as a rear rank's weapon)`,
+      { path: [...path, 'weapon'] },
+    );
+  side.rear.forEach((k, i) => {
+    if (k.weapon !== undefined && k.element.type !== 'Bw' && k.element.type !== 'Ps')
+      throw new InputError(`${formatElement(k.element)}: only bowmen and psiloi carry a weapon here`, {
+        path: [...path, 'rear', i, 'weapon'],
+      });
+  });
+  if (side.camels && e.type === 'Bg')
+    throw new InputError('baggage counts going as baggage, camels or not (DBM 3.2 p.12 Terrain Choosing)', {
+      path: [...path, 'camels'],
+    });
+  if (side.camels && isNaval(e.type))
+    throw new InputError(`${name} is naval and cannot ride camels`, { path: [...path, 'camels'] });
+  if (input.camels === false && e.type === 'Cm')
+    throw new InputError(`${name}: camelry always ride camels (DBM 3.2 p.4 Camelry)`, {
+      path: [...path, 'camels'],
+    });
+  // DBM 3.2 p.6 Bowmen (X): double-based only with an element of (O) or (S) bowmen behind them on the
+  // same base. Further ranks behind the double element follow it in `rear`.
+  if (e.type === 'Bw' && e.grade === 'X' && side.doubleBased) {
+    const k = side.rear[0]?.element;
+    if (!k || k.type !== 'Bw' || (k.grade !== 'S' && k.grade !== 'O'))
+      throw new InputError(
+        `a double-based ${name} has an element of (O) or (S) bowmen behind it on the same base (DBM 3.2 p.6 Bowmen (X)): give it as the first rear rank, then any ranks behind the double element`,
+        { path: [...path, 'rear'] },
+      );
+  }
 }
 
 /**

@@ -8,8 +8,8 @@ import type { Element } from './troops.ts';
 export type CombatMode = 'close' | 'shooting';
 
 /**
- * Going an element stands in (DBM 3.2 p.13 terrain). `brush` is rough going and `dunes` difficult going,
- * except that camelry count both as good going (and other rough going as difficult).
+ * Going an element stands in (DBM 3.2 p.12 Terrain Choosing). `brush` is rough going and `dunes` difficult
+ * going, except that camels count both as good going (and other rough going as difficult): view.ts goingAs.
  */
 export type Going = 'good' | 'rough' | 'difficult' | 'brush' | 'dunes';
 export const GOINGS: readonly Going[] = ['good', 'rough', 'difficult', 'brush', 'dunes'];
@@ -17,21 +17,29 @@ export const GOINGS: readonly Going[] = ['good', 'rough', 'difficult', 'brush', 
 export type Fortification = 'none' | 'temporary' | 'permanent';
 export const FORTIFICATIONS: readonly Fortification[] = ['none', 'temporary', 'permanent'];
 
-/** Missile weapon of a psiloi rear rank, for the psiloi support rules (DBM 3.2 p.22 mitigating factors). */
-export type PsiloiWeapon = 'bow' | 'crossbow' | 'handgun' | 'other';
-export const PSILOI_WEAPONS: readonly PsiloiWeapon[] = ['bow', 'crossbow', 'handgun', 'other'];
+/**
+ * Missile weapon of bowmen or psiloi: the type of bow that bowmen rear support and shooting aid compare
+ * (DBM 3.2 p.21 Rear Support, p.20 Distant Shooting) and the psiloi support rules read (p.22 Mitigating).
+ * A longbow is a bow (docs/rulings.md "Types of bow").
+ */
+export type MissileWeapon = 'bow' | 'crossbow' | 'handgun' | 'other';
+export const MISSILE_WEAPONS: readonly MissileWeapon[] = ['bow', 'crossbow', 'handgun', 'other'];
 
 /** An element lined up behind the fighting element, same command and facing (DBM 3.2 p.21 Rear Support). */
 export interface RearRank {
   readonly element: Element;
-  /** For psiloi: their missile weapon. */
-  readonly weapon?: PsiloiWeapon;
+  /** Psiloi: their missile weapon. Bowmen: their type of bow; default the front element's (weaponOf). */
+  readonly weapon?: MissileWeapon;
   /** The army list expressly permits this element's support (psiloi behind spears, cavalry, ...). */
   readonly listPermitted?: boolean;
 }
 
 export interface DbmSide {
   readonly element: Element;
+  /** Bowmen: their type of bow (default bow). Rear ranks of bowmen default to it. */
+  readonly weapon?: MissileWeapon;
+  /** Rides camels (DBM 3.2 p.12: camels of any troop type except baggage); camelry always do. */
+  readonly camels: boolean;
   /** 2nd, 3rd and 4th ranks directly behind, front to back. */
   readonly rear: readonly RearRank[];
   /** The element and its 2nd rank are one double element required by the army list. */
@@ -73,6 +81,10 @@ export interface DbmSide {
   readonly mobile: boolean;
 }
 
+/** The bow of bowmen `rank` of a side: its own, else the front element's, else a bow. */
+export const bowOf = (side: Pick<DbmSide, 'weapon'>, rank?: RearRank): MissileWeapon =>
+  rank?.weapon ?? side.weapon ?? 'bow';
+
 export interface DbmSituation {
   readonly rules: DbmVersionId;
   readonly mode: CombatMode;
@@ -105,6 +117,7 @@ export const DEFAULT_SIDE: Omit<DbmSide, 'element'> = {
   disembarked: false,
   unladen: false,
   mobile: false,
+  camels: false,
 };
 
 /** A side with every unspecified circumstance at its default. */

@@ -1,7 +1,7 @@
 /** Tactical factors (DBM 3.2 p.21 "Tactical Factors"): one small test per line of the table. */
 import type { Factor } from '../../core/ruleset.ts';
 import { isMounted, isTrain, TROOP_CLASS } from './troops.ts';
-import { cite, factor, goingAs, type View } from './view.ts';
+import { cite, factor, goingOf, type View } from './view.ts';
 
 const TF = 'p.21 Tactical Factors';
 
@@ -13,7 +13,7 @@ export function tacticalFactors(v: View): Factor[] {
   const at = (endNote?: string) => cite(v.version, TF, endNote);
   const out: Factor[] = [];
   const inCombat = v.close || self.shotAt;
-  const badGoing = goingAs(self.as.type, s.going) !== 'good';
+  const badGoing = goingOf(s) !== 'good';
 
   // +2 foot defending behind fortifications when shot at or in close combat, with the listed exceptions.
   if (
@@ -57,7 +57,7 @@ export function tacticalFactors(v: View): Factor[] {
     out.push(factor('demoralised command', -2, at('liv')));
   // -2 mounted attacking across fortifications, or in close combat in (or against foot in) bad going.
   if (isMounted(self.as.type)) {
-    const oppBad = TROOP_CLASS[opp.as.type] === 'foot' && goingAs(self.as.type, opp.side.going) !== 'good';
+    const oppBad = TROOP_CLASS[opp.as.type] === 'foot' && goingOf(s, opp.side.going) !== 'good';
     if (s.assaultingFortification) out.push(factor('mounted attacking across fortifications', -2, at()));
     else if (v.close && (badGoing || oppBad)) out.push(factor('mounted in bad going', -2, at()));
   }

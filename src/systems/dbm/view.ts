@@ -46,17 +46,34 @@ export function factor(label: string, value: number, rule: string, when?: string
 }
 
 /**
- * Going as a troop type counts it (DBM 3.2 p.13): camelry count brush and dunes as good going and any
- * other rough going as difficult; everyone else counts brush as rough and dunes as difficult.
+ * Does this element ride camels? Camelry always do; any other troop type except baggage when its side
+ * says so (`camels`, e.g. LH(I) or Cv on camels in the army lists). DBM 3.2 p.12 Terrain Choosing:
+ * whatever rides camels, baggage apart, counts going differently (goingAs).
  */
-export function goingAs(type: TroopType, going: Going): 'good' | 'rough' | 'difficult' {
-  if (type === 'Cm') {
+export function onCamels(e: Element, camels: boolean): boolean {
+  return e.type !== 'Bg' && (e.type === 'Cm' || camels);
+}
+
+/**
+ * Going as an element counts it (DBM 3.2 p.12 Terrain Choosing): to camels, dunes and brush are good
+ * going and the rest of rough going is difficult; to everyone else brush is rough and dunes difficult.
+ */
+export function goingAs(going: Going, camels: boolean): 'good' | 'rough' | 'difficult' {
+  if (camels) {
     if (going === 'brush' || going === 'dunes' || going === 'good') return 'good';
     return 'difficult';
   }
   if (going === 'brush') return 'rough';
   if (going === 'dunes') return 'difficult';
   return going;
+}
+
+/** `going` (default: the side's own) as the side's element counts it, camels included. */
+export function goingOf(
+  side: Pick<DbmSide, 'element' | 'camels' | 'going'>,
+  going: Going = side.going,
+): 'good' | 'rough' | 'difficult' {
+  return goingAs(going, onCamels(side.element, side.camels));
 }
 
 const T = (type: TroopType, grade: Grade, note?: string): Profile =>
