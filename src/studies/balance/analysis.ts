@@ -60,6 +60,8 @@ export interface ElementSummary {
   readonly verdicts: Readonly<Record<CostVerdict, number>>;
   /** The verdict every variant gives, or 'model-dependent'. */
   readonly robust: CostVerdict | 'model-dependent';
+  /** When model-dependent: the one grid axis that decides the verdict, if one does. */
+  readonly split?: Split<CostVerdict>;
 }
 
 export interface CostChange {
@@ -77,6 +79,8 @@ export interface CostChange {
   readonly lo: number;
   readonly hi: number;
   readonly robust: ChangeVerdict | 'model-dependent';
+  /** When model-dependent: the one grid axis that decides the verdict, if one does. */
+  readonly split?: Split<ChangeVerdict>;
 }
 
 export interface BalanceResults {
@@ -127,6 +131,42 @@ function changeVerdict(
 function robustOf<V extends string>(labels: readonly V[]): V | 'model-dependent' {
   return labels.every((l) => l === labels[0]) ? (labels[0] as V) : 'model-dependent';
 }
+
+/** The grid axes a verdict may depend on. */
+export const AXES = ['budget', 'depth', 'terrain', 'order'] as const;
+export type Axis = (typeof AXES)[number];
+
+/** A model-dependent verdict that one axis of the grid decides: the verdict at each of its values. */
+export interface Split<V extends string> {
+  readonly axis: Axis;
+  readonly by: readonly { readonly value: string; readonly verdict: V }[];
+}
+
+/**
+ * The axis of the grid that alone decides a verdict which differs between variants (every variant with
+ * the same value of that axis gives the same verdict), if there is one. `labels[i]` is variant i's.
+ */
+export function splitOf<V extends string>(
+  grid: readonly GridVariant[],
+  labels: readonly V[],
+): Split<V> | undefined {
+  if (labels.every((l) => l === labels[0])) return undefined;
+  for (const axis of AXES) {
+    const by = new Map<string, V>();
+    let decides = true;
+    grid.forEach((g, i) => {
+      const value = String(g[axis]);
+      const seen = by.get(value);
+      if (seen === undefined) by.set(value, labels[i] as V);
+      else if (seen !== labels[i]) decides = false;
+    });
+    if (decides && by.size > 1)
+      return { axis, by: [...by.entries()].map(([value, verdict]) => ({ value, verdict })) };
+  }
+  return undefined;
+}
+
+const withSplit = <V extends string>(split: Split<V> | undefined) => (split ? { split } : {});
 
 export function balanceResults(plan: BalancePlan, done: Counts): BalanceResults {
   const results: UnitResult[] = [];
@@ -239,6 +279,12 @@ export function balanceResults(plan: BalancePlan, done: Counts): BalanceResults 
           fps.length > 0 ? { mean: geoMean(fps), min: Math.min(...fps), max: Math.max(...fps) } : null,
         verdicts,
         robust: robustOf(rs.map((r) => r.verdict)),
+        ...withSplit(
+          splitOf(
+            plan.grid,
+            rs.map((r) => r.verdict),
+          ),
+        ),
       };
     }),
   );
@@ -269,6 +315,12 @@ export function balanceResults(plan: BalancePlan, done: Counts): BalanceResults 
         lo: Math.min(...rs.map((r) => r.lo)),
         hi: Math.max(...rs.map((r) => r.hi)),
         robust: robustOf(perVariant.map((p) => p.verdict)),
+        ...withSplit(
+          splitOf(
+            plan.grid,
+            perVariant.map((p) => p.verdict),
+          ),
+        ),
       };
     });
   return {
