@@ -9,7 +9,7 @@ import { matchupHeatmapSpec } from '../../report/charts/matchup-heatmap.ts';
 import type { ReportSection } from '../../report/html.ts';
 import { mdTable } from '../../report/markdown.ts';
 import type { ReportPart } from '../../report/part.ts';
-import type { BalanceResults, CostChange, ElementSummary } from './analysis.ts';
+import type { Axis, BalanceResults, CostChange, ElementSummary, Split } from './analysis.ts';
 import type { BalancePlan } from './plan.ts';
 import { breakEvenSpec } from './chart.ts';
 
@@ -62,10 +62,37 @@ function changesTable(r: BalanceResults): string[] {
       c.element,
       `${ap(c.oldCost, 1)} -> ${ap(c.newCost, 1)}`,
       `${ap(c.breakEven)} ${range(c.lo, c.hi)}`,
-      c.robust === 'model-dependent' ? tally(c.perVariant.map((p) => p.verdict)) : c.robust,
+      verdictWords(
+        c.robust,
+        c.perVariant.map((p) => p.verdict),
+        c.split,
+      ),
       c.robust === 'model-dependent' ? 'no' : 'yes',
     ]),
   );
+}
+
+const AXIS_WORDS: Readonly<Record<Axis, (value: string) => string>> = {
+  budget: (v) => `at ${v} AP`,
+  depth: (v) => (v === 'best' ? 'at the best depth' : v === 'support' ? 'at its usual depth' : `${v} deep`),
+  terrain: (v) => (v === 'open' ? 'in the open' : `in ${v} terrain`),
+  order: (v) => `with combat order ${v}`,
+};
+
+/** "over-costed in the open, under-costed in mixed terrain": a verdict one axis decides, in words. */
+export function splitWords<V extends string>(split: Split<V>): string {
+  return split.by.map((b) => `${b.verdict} ${AXIS_WORDS[split.axis](b.value)}`).join(', ');
+}
+
+/** A verdict across the grid: robust, decided by one axis, or the tally of the variants. */
+function verdictWords<V extends string>(
+  robust: V | 'model-dependent',
+  labels: readonly V[],
+  split: Split<V> | undefined,
+): string {
+  if (robust !== 'model-dependent') return `${robust} (robust)`;
+  if (split) return `depends on ${split.axis}: ${splitWords(split)}`;
+  return `model-dependent (${tally(labels)})`;
 }
 
 function tally(labels: readonly string[]): string {
@@ -83,9 +110,11 @@ function elementTable(es: readonly ElementSummary[]): string[] {
       ap(e.breakEven),
       range(e.lo, e.hi),
       e.fixedPoint ? `${ap(e.fixedPoint.mean)} [${ap(e.fixedPoint.min)}, ${ap(e.fixedPoint.max)}]` : '-',
-      e.robust === 'model-dependent'
-        ? `model-dependent (${tally(Object.entries(e.verdicts).flatMap(([l, n]) => new Array<string>(n).fill(l)))})`
-        : `${e.robust} (robust)`,
+      verdictWords(
+        e.robust,
+        Object.entries(e.verdicts).flatMap(([l, n]) => new Array<string>(n).fill(l)),
+        e.split,
+      ),
     ]),
   );
 }
@@ -324,7 +353,11 @@ export function balanceReport(r: BalanceResults, plan: BalancePlan): ReportPart 
     `${plan.title}: ${last.length} elements under ${r.versions[lastV]!.name} in ${r.grid.length} variants; robustly under-costed ${robustUnder}, over-costed ${robustOver}.`,
     ...r.changes.map(
       (c) =>
-        `  ${c.element}: ${ap(c.oldCost, 1)} -> ${ap(c.newCost, 1)} AP, break-even ${ap(c.breakEven)} ${range(c.lo, c.hi)}: ${c.robust === 'model-dependent' ? `model-dependent (${tally(c.perVariant.map((p) => p.verdict))})` : `${c.robust} (robust)`}`,
+        `  ${c.element}: ${ap(c.oldCost, 1)} -> ${ap(c.newCost, 1)} AP, break-even ${ap(c.breakEven)} ${range(c.lo, c.hi)}: ${verdictWords(
+          c.robust,
+          c.perVariant.map((p) => p.verdict),
+          c.split,
+        )}`,
     ),
   ].join('\n');
   return {
