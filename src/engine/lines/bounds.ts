@@ -352,9 +352,9 @@ const TOP_LEVEL = new Set(['rules', 'mode', 'bound']);
 
 type RankInput = string | ({ element: string } & Record<string, unknown>);
 
-const notCarried = (path: FieldPath, what: string): InputError =>
+const notCarried = (path: FieldPath): InputError =>
   new InputError(
-    `${what} is not part of the multi-bound model (one file against one, each bound's circumstances made by the model: docs/engagement-model.md "One file against one")`,
+    'not part of the multi-bound model: one file fights one, and the model makes each bound\'s circumstances (docs/engagement-model.md "One file against one")',
     { path },
   );
 
@@ -373,9 +373,7 @@ export function pairConfig<E>(
 ): LinesConfig<E> {
   const n = request.bounds;
   if (!Number.isInteger(n) || n < 1 || n > MAX_BOUNDS)
-    throw new InputError(`bounds must be a whole number from 1 to ${MAX_BOUNDS}, not ${n}`, {
-      path: ['bounds'],
-    });
+    throw new InputError(`a whole number from 1 to ${MAX_BOUNDS}, not ${n}`, { path: ['bounds'] });
   let options;
   try {
     options = parseWith(modelOptionsSchema, request.options ?? {});
@@ -384,14 +382,14 @@ export function pairConfig<E>(
   }
   // The situation as its own parser reads it, then its minimal form: only what differs from the defaults.
   const minimal = system.situation.toInput(variant.parseSituation(input));
-  for (const [key, value] of Object.entries(minimal)) {
-    if (TOP_LEVEL.has(key) || key === 'a' || key === 'b') continue;
-    throw notCarried([key], `\`${key}\``);
-  }
   if (minimal.mode !== undefined && minimal.mode !== 'close')
     throw new InputError(`multi-bound odds are for close combat, not ${String(minimal.mode)}`, {
       path: ['mode'],
     });
+  for (const key of Object.keys(minimal)) {
+    if (TOP_LEVEL.has(key) || key === 'a' || key === 'b') continue;
+    throw notCarried([key]);
+  }
   const depthField = system.catalogue?.depth?.field;
   const rankFields = new Set(Object.keys(adapter.rankFields ?? {}));
   const lineFields = new Set(Object.keys(adapter.lineFields ?? {}));
@@ -410,13 +408,12 @@ export function pairConfig<E>(
       else if (key === 'doubleBased' && adapter.doubleBasing) doubleBased = value === true;
       else if (lineFields.has(key)) extra[key] = value;
       else if (rankFields.has(key)) front[key] = value;
-      else throw notCarried([id, key], `\`${id}.${key}\``);
+      else throw notCarried([id, key]);
     }
     behind.forEach((r, i) => {
       if (typeof r === 'string') return;
       for (const key of Object.keys(r))
-        if (key !== 'element' && !rankFields.has(key))
-          throw notCarried([id, depthField!, i, key], `a rank's own \`${key}\``);
+        if (key !== 'element' && !rankFields.has(key)) throw notCarried([id, depthField!, i, key]);
     });
     const db = doubleBased && behind.length > 0;
     const ranks = [
