@@ -410,22 +410,18 @@ export function pairConfig<E>(
       else if (rankFields.has(key)) front[key] = value;
       else throw notCarried([id, key]);
     }
+    // A rank's path in the situation: DBM and B&B list the ranks behind, DBA names one element.
+    const at = (i: number): FieldPath =>
+      Array.isArray(side[depthField!]) ? [id, depthField!, i] : [id, depthField!];
     behind.forEach((r, i) => {
       if (typeof r === 'string') return;
       for (const key of Object.keys(r))
-        if (key !== 'element' && !rankFields.has(key)) throw notCarried([id, depthField!, i, key]);
+        if (key !== 'element' && !rankFields.has(key)) throw notCarried([...at(i), key]);
     });
     const db = doubleBased && behind.length > 0;
     const ranks = [
       builder.rank(front as RankInput, 0, db, [id]),
-      ...behind.map((r, i) =>
-        builder.rank(
-          r,
-          i + 1,
-          db,
-          Array.isArray(side[depthField!]) ? [id, depthField!, i] : [id, depthField!],
-        ),
-      ),
+      ...behind.map((r, i) => builder.rank(r, i + 1, db, at(i))),
     ];
     const file: FileConfig<E> = { ranks, doubleBased: db };
     const name = [side.element, ...behind.map((r) => (typeof r === 'string' ? r : r.element))].join(', ');
