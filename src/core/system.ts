@@ -9,6 +9,7 @@
  * (JSON-serialisable), so they can be sent to worker threads.
  */
 import type { z } from 'zod';
+import type { BoundsOdds, BoundsRequest } from './bounds.ts';
 import type { RuleSet } from './ruleset.ts';
 
 export interface VersionInfo {
@@ -162,6 +163,13 @@ export interface EngagementModel<C = unknown> {
    * files `depth` deep, on a battlefield with the given settings (only models of lines of elements).
    */
   lineUp?(variant: Variant, a: LineUp, b: LineUp, setting: LineUpSetting): C;
+  /**
+   * Multi-bound odds (`odds --bounds N`, docs/situation.md "Several bounds"): the two sides of one
+   * situation (a situation-file object, defaults filled in) fought on under this model, exactly, bound
+   * by bound. Throws InputError with the situation's field path for what the model cannot carry, or
+   * with ['options', key] for a bad option.
+   */
+  boundsOdds?(input: Readonly<Record<string, unknown>>, variant: Variant, request: BoundsRequest): BoundsOdds;
 }
 
 /** One side of a balance study's fight: `count` elements (notation) in files `depth` deep. */

@@ -2,6 +2,7 @@
  * The exact odds of one situation as plain data: the object `debellator odds --json` prints and the
  * web page shows. Its shape is documented in docs/situation.md and kept stable.
  */
+import type { BoundsOdds } from '../core/bounds.ts';
 import { enumerate, type ExactEvent, type Tally } from '../core/exact.ts';
 import type { Factor, RuleSet } from '../core/ruleset.ts';
 
@@ -20,6 +21,8 @@ export interface OddsReport<O extends string = string> {
   /** Events beyond the outcomes with their exact odds (GBA: breakthrough, leader casualty); absent if none. */
   readonly events?: readonly ExactEvent[];
   readonly notes: readonly string[];
+  /** `odds --bounds N`: the fight fought on, bound by bound (docs/situation.md "Several bounds"). */
+  readonly bounds?: BoundsOdds;
 }
 
 /** Probabilities are rounded to 4 decimals in reports; `count` / `of` stay exact. */

@@ -7,6 +7,7 @@ import type { OddsReport } from '../engine/odds.ts';
 import { ruleSetById, ruleSetOf, WEB_RULE_SETS } from './rulesets/index.ts';
 import type { SituationInput, WebRuleSet } from './rulesets/types.ts';
 import { hashToMatchups, matchupsToHash } from './url-state.ts';
+import { boundsFromHash, boundsHash, mountBoundsPanel, updateBoundsPanel } from './view/bounds-panel.ts';
 import { drawChart } from './view/chart.ts';
 import { CHART_DATASET, chartData, chartSpec } from './view/chart-spec.ts';
 import { h } from './view/dom.ts';
@@ -191,6 +192,7 @@ function renderResults(): void {
     dataset: CHART_DATASET,
     values: chartData(outcomes, reports),
   });
+  updateBoundsPanel(state.rs, activeInput());
 }
 
 function render(): void {
@@ -198,7 +200,7 @@ function render(): void {
   renderTabs();
   renderForm();
   renderResults();
-  const hash = matchupsToHash(state.matchups);
+  const hash = matchupsToHash(state.matchups) + boundsHash();
   if (location.hash !== hash) history.replaceState(null, '', hash);
 }
 
@@ -255,10 +257,15 @@ function wireActions(): void {
   });
   $('share').addEventListener('click', () => void shareLink());
   window.addEventListener('hashchange', () => {
-    if (location.hash !== matchupsToHash(state.matchups)) setState(stateFromHash());
+    if (location.hash !== matchupsToHash(state.matchups) + boundsHash()) {
+      boundsFromHash(location.hash);
+      setState(stateFromHash());
+    }
   });
 }
 
 state = stateFromHash();
+boundsFromHash(location.hash);
+mountBoundsPanel($('bounds'), render);
 wireActions();
 render();

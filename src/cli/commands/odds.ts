@@ -4,6 +4,7 @@
  * object, so flags and files go through one validator.
  */
 import type { Command } from 'commander';
+import type { BoundsOdds } from '../../core/bounds.ts';
 import { InputError } from '../../core/errors.ts';
 import type { AnySystem, Variant } from '../../core/system.ts';
 import { oddsReport } from '../../engine/odds.ts';
@@ -11,6 +12,7 @@ import { readStructuredFile, type StructuredFile } from '../../pipeline/structur
 import { allRulesIds, allSystems, defaultRulesId, requireSystem } from '../../systems/registry.ts';
 import { allFlags, applyFlags, checkFlagModes, flagForPath } from '../flags.ts';
 import { formatOdds } from '../format.ts';
+import { formatBounds, roundedBounds } from '../format-bounds.ts';
 
 export function registerOdds(program: Command, exit: { code: number }): void {
   const cmd = program
@@ -24,7 +26,14 @@ export function registerOdds(program: Command, exit: { code: number }): void {
     .option('--rules <id>', `rule set and version: ${allRulesIds().join(', ')} (default ${defaultRulesId()})`)
     .option('--shooting', 'same as --mode shooting')
     .option('--charts <file>', 'GBA: your own chart file (YAML/JSON, the shape of the bundled charts)')
-    .option('--json', 'print one JSON object (docs/situation.md "JSON output")');
+    .option('--json', 'print one JSON object (docs/situation.md "JSON output")')
+    .option(
+      '--bounds <n>',
+      'fight on: exact chance the fight has ended by each of n bounds (GBA: rounds), and how (docs/situation.md "Several bounds")',
+    )
+    .option('--pursue', 'with --bounds: winners that may pursue do (default: they stand)')
+    .option('--fled-lost', 'with --bounds: fled elements count as lost toward the break rule')
+    .option('--later-attacker <who>', 'with --bounds, GBA: who shocks after round 1 (same, alternate)');
   const declared = allFlags(allSystems());
   for (const spec of declared.values()) {
     const names = spec.side ? [`a-${spec.flag}`, `b-${spec.flag}`] : [spec.flag];
@@ -73,14 +82,68 @@ export function registerOdds(program: Command, exit: { code: number }): void {
     const variant = variantWithCharts(system, rules, opts.charts as string | undefined);
     const situation = parseSituation(system, variant, input, file, a, b);
     const report = oddsReport(variant.ruleset, situation as { rules: string; mode: string });
-    if (opts.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    const bounds = boundsOf(system, variant, input, opts);
+    if (opts.json)
+      process.stdout.write(
+        `${JSON.stringify(bounds ? { ...report, bounds: roundedBounds(bounds) } : report, null, 2)}\n`,
+      );
     else {
       const s = situation as { mode: string; bound?: string };
       const title = `${variant.name} ${system.situation.modeName(situation)}${s.bound ? `, ${s.bound.toUpperCase()}'s bound` : ''}`;
       process.stdout.write(`${formatOdds(report, title, variant.ruleset.outcomes)}\n`);
+      if (bounds) {
+        const unit = bounds.unit === 'bound' ? 'bounds' : 'rounds';
+        const first = bounds.unit === 'bound' ? `, ${bounds.first.toUpperCase()}'s bound first` : '';
+        const head = `Fighting on: ${variant.name}, ${report.a.element} against ${report.b.element}, ${bounds.bounds} ${unit}${first}`;
+        process.stdout.write(`\n${formatBounds(bounds, head)}\n`);
+      }
     }
     exit.code = 0;
   });
+}
+
+/** The options of a multi-bound request and the flag that set each. */
+const BOUNDS_FLAGS = [
+  { flag: '--pursue', opt: 'pursue', key: 'optionalPursuit', value: (): unknown => 'pursue' },
+  { flag: '--fled-lost', opt: 'fledLost', key: 'fledLost', value: (): unknown => true },
+  { flag: '--later-attacker', opt: 'laterAttacker', key: 'laterAttacker', value: (v: unknown): unknown => v },
+] as const;
+
+/** `--bounds N`: the multi-bound odds of the situation under the system's engagement model. */
+function boundsOf(
+  system: AnySystem,
+  variant: Variant,
+  input: Record<string, unknown>,
+  opts: Record<string, unknown>,
+): BoundsOdds | undefined {
+  const given = BOUNDS_FLAGS.filter((f) => opts[f.opt] !== undefined);
+  if (opts.bounds === undefined) {
+    if (given.length > 0) throw new InputError(`${given[0]!.flag} goes with --bounds N`);
+    return undefined;
+  }
+  const text = String(opts.bounds);
+  if (!/^\d+$/.test(text)) throw new InputError(`--bounds: a whole number of bounds, not "${text}"`);
+  const n = Number(text);
+  const model = system.engagement;
+  if (!model?.boundsOdds)
+    throw new InputError(`--bounds: ${system.name} has no engagement model to fight on with`);
+  const options = Object.fromEntries(given.map((f) => [f.key, f.value(opts[f.opt])]));
+  try {
+    return model.boundsOdds(input, variant, { bounds: n, options });
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    const [head, key] = e.path;
+    if (head === 'bounds') throw new InputError(`--bounds: ${e.detail}`);
+    if (head === 'options') {
+      const f = BOUNDS_FLAGS.find((x) => x.key === key);
+      const name = model.id === 'lines' ? 'battle-line' : model.id;
+      throw new InputError(
+        `${f?.flag ?? String(key)}: not an option of ${system.name}'s ${name} model (${e.detail})`,
+      );
+    }
+    const flag = flagForPath(system, e.path);
+    throw new InputError(flag ? `${flag}: ${e.detail}` : e.message);
+  }
 }
 
 function sideOf(input: Record<string, unknown>, id: 'a' | 'b'): Record<string, unknown> {

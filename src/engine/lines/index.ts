@@ -6,6 +6,7 @@
 import type { AnySystem, EngagementModel, LineUp } from '../../core/system.ts';
 import type { LineAdapter } from './adapter.ts';
 import { configureLines, LineBuilder, linesBlockSchema } from './block.ts';
+import { linesBoundsOdds } from './bounds.ts';
 import { engagementShard } from './counts.ts';
 import {
   DEFAULT_OPTIONS,
@@ -40,6 +41,7 @@ export { linesSummary, type LinesSummary } from './summary.ts';
 export { fightEngagement, playEngagement, type CombatEvent } from './fight.ts';
 export { accumulate, countsLayout, mergeCounts } from './counts.ts';
 export { engagementShard } from './counts.ts';
+export { pairChain, pairConfig, chainRows, linesBoundsOdds, type PairChain } from './bounds.ts';
 
 /** Engagements per shard: small enough to spread a study over threads, large enough to amortise. */
 export const LINES_SHARD = 5_000;
@@ -69,6 +71,7 @@ export function linesModel<E, T, V>(adapter: LineAdapter<E, T, V>, o: LinesModel
     decisions: (_config, c) => [c[0]!, c[1]!, c[2]!, c[3]!, c[4]!],
     summarise: (config, counts) =>
       asEngagementSummary(linesSummary(config as LinesConfig, counts), a.points, o.lossName),
+    boundsOdds: (input, variant, request) => linesBoundsOdds(a, o.system(), variant, input, request),
     lineUp: (variant, x, y, setting) => {
       const system = o.system();
       const b = new LineBuilder(a, system, variant);

@@ -31,6 +31,12 @@ export function webRuleSet(system: AnySystem): WebRuleSet {
   const parse = (input: unknown) => variantOf(versionOf(input)).parseSituation(withDefaults(input));
   const minimal = (input: unknown): SituationInput =>
     ({ rules: versionOf(input), ...system.situation.toInput(parse(input)) }) as SituationInput;
+  const model = system.engagement;
+  const fightOn = model?.boundsOdds
+    ? (input: SituationInput, bounds: number) =>
+        model.boundsOdds!(withDefaults(input), variantOf(versionOf(input)), { bounds })
+    : undefined;
+  let unit: 'bound' | 'round' | undefined;
   return {
     id: system.id,
     name: system.name,
@@ -51,6 +57,19 @@ export function webRuleSet(system: AnySystem): WebRuleSet {
     normalise: minimal,
     report: (input) =>
       oddsReport(variantOf(versionOf(input)).ruleset, parse(input) as { rules: string; mode: string }),
+    ...(fightOn
+      ? {
+          bounds: fightOn,
+          boundsUnit: () => {
+            try {
+              unit ??= fightOn(minimal(system.situation.example(newest)), 1).unit;
+            } catch {
+              unit = 'bound';
+            }
+            return unit;
+          },
+        }
+      : {}),
     renderForm: (host, input, onChange) =>
       renderSituationForm(host, system, { ...input }, (next) => {
         const r = settle(minimal, next as SituationInput);

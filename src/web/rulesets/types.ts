@@ -4,6 +4,7 @@
  * them to the rule set's module to validate, report and edit. Adding a rule set = one module + one line
  * in rulesets/index.ts.
  */
+import type { BoundsOdds } from '../../core/bounds.ts';
 import type { OddsReport } from '../../engine/odds.ts';
 
 /** A situation-file object: plain JSON. */
@@ -37,6 +38,10 @@ export interface WebRuleSet {
   normalise(input: unknown): SituationInput;
   /** The exact odds, the object `debellator odds --json` prints. Throws like normalise. */
   report(input: SituationInput): OddsReport;
+  /** Multi-bound odds (`odds --bounds N`), where the system's engagement model has them. Throws like normalise. */
+  readonly bounds?: (input: SituationInput, bounds: number) => BoundsOdds;
+  /** What a step of that fight is called ("bound", GBA "round"). */
+  readonly boundsUnit?: () => 'bound' | 'round';
   /** Draw the form editing `input` into `host` (replacing its content); `onChange` gets each edit, with a
    *  note when the rule set's parser reset or refused part of it (see settle.ts). */
   renderForm(

@@ -18,6 +18,8 @@ export interface GbaEngagementExact {
   readonly limit: number;
   /** ended[k - 1]: probability the engagement was decided in round k. */
   readonly ended: readonly number[];
+  /** endedBy[k - 1]: the same, split by how (multi-bound odds, docs/situation.md "Several bounds"). */
+  readonly endedBy: readonly { readonly aRouts: number; readonly bRouts: number; readonly mutual: number }[];
   readonly meanRounds: number;
   /** Distribution of each unit's end state: hits[h] standing with h hits (0..8), routed separately. */
   readonly a: { readonly routed: number; readonly hits: readonly number[] };
@@ -46,11 +48,13 @@ export function gbaEngagementExact(
   let bRouts = 0;
   let mutual = 0;
   const ended: number[] = [];
+  const endedBy: { aRouts: number; bRouts: number; mutual: number }[] = [];
   const endA = new Array<number>(10).fill(0);
   const endB = new Array<number>(10).fill(0);
   for (let round = 1; round <= options.roundLimit; round++) {
     const next = new Map<string, { ha: number; hb: number; p: number }>();
     let decided = 0;
+    const by = { aRouts: 0, bRouts: 0, mutual: 0 };
     for (const { ha, hb, p } of live.values()) {
       const { situation } = roundSituation(
         base,
@@ -69,9 +73,16 @@ export function gbaEngagementExact(
         const q = p * j.p;
         if (na < 0 || nb < 0) {
           decided += q;
-          if (na < 0 && nb < 0) mutual += q;
-          else if (na < 0) aRouts += q;
-          else bRouts += q;
+          if (na < 0 && nb < 0) {
+            mutual += q;
+            by.mutual += q;
+          } else if (na < 0) {
+            aRouts += q;
+            by.aRouts += q;
+          } else {
+            bRouts += q;
+            by.bRouts += q;
+          }
           endA[na < 0 ? 9 : na]! += q;
           endB[nb < 0 ? 9 : nb]! += q;
           continue;
@@ -83,6 +94,7 @@ export function gbaEngagementExact(
       }
     }
     ended.push(decided);
+    endedBy.push(by);
     live = next;
   }
   let limit = 0;
@@ -98,6 +110,7 @@ export function gbaEngagementExact(
     mutual,
     limit,
     ended,
+    endedBy,
     meanRounds,
     a: { routed: endA[9]!, hits: endA.slice(0, 9) },
     b: { routed: endB[9]!, hits: endB.slice(0, 9) },
