@@ -244,23 +244,23 @@ export class Battle {
 
   private entryAt(c: number, owner: Side, bonusA = 0, bonusB = 0): CombatEntry {
     const ext = this.p.extended;
-    const args = [
-      this.tmplAt(0, c),
-      this.tmplAt(1, c),
-      owner,
-      this.overlapsOn(0, c),
-      this.overlapsOn(1, c),
-      this.moved[0][c]!,
-      this.moved[1][c]!,
-      this.flankOn(0, c),
-      this.flankOn(1, c),
-      ext ? this.flankContactsOn(0, c) : 0,
-      ext ? this.flankContactsOn(1, c) : 0,
-      this.shaken(0, c) ? 1 : 0,
-      this.shaken(1, c) ? 1 : 0,
-    ] as const;
-    if (bonusA === 0 && bonusB === 0) return entryFor(this.p, ...args);
-    return this.p.build(...args, bonusA, bonusB);
+    const ta = this.tmplAt(0, c);
+    const tb = this.tmplAt(1, c);
+    const ovA = this.overlapsOn(0, c);
+    const ovB = this.overlapsOn(1, c);
+    const mA = this.moved[0][c]!;
+    const mB = this.moved[1][c]!;
+    const fA = this.flankOn(0, c);
+    const fB = this.flankOn(1, c);
+    if (!ext) return entryFor(this.p, ta, tb, owner, ovA, ovB, mA, mB, fA, fB);
+    const fcA = this.flankContactsOn(0, c);
+    const fcB = this.flankContactsOn(1, c);
+    const shA = this.shaken(0, c) ? 1 : 0;
+    const shB = this.shaken(1, c) ? 1 : 0;
+    if (bonusA === 0 && bonusB === 0)
+      return entryFor(this.p, ta, tb, owner, ovA, ovB, mA, mB, fA, fB, fcA, fcB, shA, shB);
+    // Score bonuses are used once an engagement: their tables are built (and cached by the variant) on demand.
+    return this.p.build(ta, tb, owner, ovA, ovB, mA, mB, fA, fB, fcA, fcB, shA, shB, bonusA, bonusB);
   }
 
   /** What a packed result is worth to side s: how bad the enemy's outcome is less how bad its own is. */
@@ -298,8 +298,10 @@ export class Battle {
     const k = this.draw(table.length);
     let r = table[k]!;
     this.combats++;
-    this.lastBonus.fill(0);
-    if (this.p.scoreBonus) r = this.scoreBonus(c, owner, k, r);
+    if (this.p.scoreBonus) {
+      this.lastBonus.fill(0);
+      r = this.scoreBonus(c, owner, k, r);
+    }
     if (this.trace) {
       const [ba, bb] = this.lastBonus;
       this.trace({
@@ -747,6 +749,11 @@ export class Battle {
       if (this.apply(c, this.roll(c, owner, e))) {
         if (c > 0) stale[c - 1] = 1;
         if (c + 1 < W) stale[c + 1] = 1;
+        // A flank attacker beside c left the flank: it may now overlap the combat beyond it.
+        if (this.p.flankAttacks) {
+          if (c > 1) stale[c - 2] = 1;
+          if (c + 2 < W) stale[c + 2] = 1;
+        }
       }
     }
   }
