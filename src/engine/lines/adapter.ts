@@ -25,6 +25,46 @@ export interface CombatSignature<T> {
   /** The system's flank value of each side (see `flankValue`); 0 where the system has none. */
   readonly flankA: number;
   readonly flankB: number;
+  /** Enemy files in contact with each side's flanks (option flankAttacks; 0 otherwise), 0-2. */
+  readonly flankContactsA: number;
+  readonly flankContactsB: number;
+  /** Each side's front belongs to a demoralised command (lines with commands; false otherwise). */
+  readonly shakenA: boolean;
+  readonly shakenB: boolean;
+  /** What each side adds to its combat score this once (RankConfig.scoreBonus; 0 otherwise). */
+  readonly bonusA: number;
+  readonly bonusB: number;
+}
+
+/**
+ * Lines divided into commands (model.ts CommandsConfig; DBA 3.0 Big battles): each command is demoralised
+ * by its own losses, and the army is beaten by this rule instead of `breakRule`. The kernel counts each
+ * command's losses in `measures` counts (RankConfig.losses, plus the first-loss bonus once per command).
+ * A demoralised command's files make no moves of their own (they do not step up to renew contact, nor
+ * move onto an enemy flank) and its fronts fight `shaken`.
+ */
+export interface CommandRule {
+  /** How many loss counts each rank carries. */
+  readonly measures: number;
+  /**
+   * Is a command with these losses (one per count) demoralised? Asked at the start of each of its side's
+   * bounds; once it is, it stays so. `original`: the total `reference` of its ranks.
+   */
+  demoralised(lost: ArrayLike<number>, original: number): boolean;
+  /** Is the army beaten at the end of a bound? */
+  defeated(own: ArmyState, enemy: ArmyState): boolean;
+}
+
+/** One army at the end of a bound, for CommandRule.defeated. */
+export interface ArmyState {
+  /** Per count, the losses of all its commands. */
+  readonly lost: ArrayLike<number>;
+  /** Per count, of which lost in this bound. */
+  readonly lostThisBound: ArrayLike<number>;
+  /** The total `reference` of its ranks. */
+  readonly original: number;
+  /** Its C-in-C's command is demoralised. */
+  readonly cInCDemoralised: boolean;
 }
 
 /**
@@ -109,6 +149,14 @@ export interface LineAdapter<E = unknown, T = unknown, V = unknown> {
   /** Every combination of the dice of a combat, packed (pack.ts packTable). */
   table(ctx: AdapterContext<E, V>, s: CombatSignature<T>, templates: SideTemplates<T>): Uint16Array;
   readonly breakRule: BreakRule;
+  /** The system's rule for lines divided into commands; absent: lines are single commands. */
+  readonly commandRule?: CommandRule;
+  /**
+   * The system's combat tables know flank contacts (`flankContactsA/B`), and an element in contact with an
+   * enemy flank recoils when the friend fighting that enemy's front recoils, flees or is destroyed (DBA 3.0
+   * Combat outcome). Absent: option flankAttacks is refused.
+   */
+  readonly flankAttacks?: boolean;
   /** Moving and shooting before the lines meet (a battlefield with an approach); absent: no approach. */
   readonly approach?: ApproachRules<E, T, V>;
 
@@ -120,6 +168,13 @@ export interface LineAdapter<E = unknown, T = unknown, V = unknown> {
   readonly rankFields?: Readonly<Record<string, z.ZodType>>;
   /** Extra fields a line may carry (DBM: listGradeSupport). */
   readonly lineFields?: Readonly<Record<string, z.ZodType>>;
+  /** Extra fields of the study block (DBA: bigBattle), applied by `finish`. */
+  readonly blockFields?: Readonly<Record<string, z.ZodType>>;
+  /**
+   * The config with the block's own fields applied (their parsed values in `fields`, absent ones left
+   * out). Throws InputError with the path within the block.
+   */
+  finish?(config: LinesConfig<E>, fields: Readonly<Record<string, unknown>>): LinesConfig<E>;
   /** The system has double elements of two ranks (DBM 3.2 p.10). */
   readonly doubleBasing: boolean;
   /** A line can be bought to an AP budget (false for DBA 3.0, which has no points). */

@@ -33,6 +33,10 @@ export const modelOptionsSchema = z
     optionalPursuit: z.enum(['stand', 'pursue']).default(DEFAULT_OPTIONS.optionalPursuit),
     fledLost: z.boolean().default(DEFAULT_OPTIONS.fledLost),
     breakFraction: z.number().gt(0).max(1).default(DEFAULT_OPTIONS.breakFraction),
+    flankAttacks: z
+      .boolean()
+      .optional()
+      .describe('Free files with no enemy in front move onto the flank of an enemy fighting a friend'),
   })
   .strict();
 
@@ -114,6 +118,7 @@ export function linesBlockSchema(adapter: LineAdapter) {
         .describe('Player bounds before the fight is undecided'),
       first: z.enum(['a', 'b', 'alternate']).default('alternate').describe('Who has the first bound'),
       options: modelOptionsSchema.default(modelOptionsSchema.parse({})).describe('docs/engagement-model.md'),
+      ...(adapter.blockFields ?? {}),
     })
     .strict();
 }
@@ -288,8 +293,12 @@ export function configureLines<E>(
       throw e;
     }
   }
+  if (block.options.flankAttacks && !adapter.flankAttacks)
+    throw new InputError(`${system.name} engagements do not model flank attacks`, {
+      path: ['options', 'flankAttacks'],
+    });
   const b = new LineBuilder(adapter, system, v);
-  return {
+  const config: LinesConfig<E> = {
     system: system.id,
     variant: v.spec,
     boundLimit: block.boundLimit,
@@ -298,4 +307,8 @@ export function configureLines<E>(
     a: b.line('a', block.a as string | LineObject, block.budget),
     b: b.line('b', block.b as string | LineObject, block.budget),
   };
+  const own: Record<string, unknown> = {};
+  const parsed = block as Record<string, unknown>;
+  for (const k of Object.keys(adapter.blockFields ?? {})) if (parsed[k] !== undefined) own[k] = parsed[k];
+  return adapter.finish ? adapter.finish(config, own) : config;
 }

@@ -36,6 +36,11 @@ export interface CountsLayout {
   /** Per file of A then of B: elements lost, AP lost, file gone. */
   readonly filesA: number;
   readonly filesB: number;
+  /**
+   * Lines with commands (else -1): per command of A then of B, engagements that ended with it
+   * demoralised; then A's and B's engagements in which the side used its score bonus (the C-in-C's +1).
+   */
+  readonly commands: number;
 }
 
 export const SIDE_FIELDS = 6;
@@ -46,8 +51,13 @@ export function countsLayout(config: LinesConfig): CountsLayout {
   const undecidedBounds = bounds + config.boundLimit + 1;
   const filesA = undecidedBounds + config.boundLimit + 1;
   const filesB = filesA + FILE_FIELDS * config.a.files.length;
+  const end = filesB + FILE_FIELDS * config.b.files.length;
+  const ca = config.a.commands?.files.length ?? 0;
+  const cb = config.b.commands?.files.length ?? 0;
+  const commands = ca + cb > 0 ? end : -1;
   return {
-    length: filesB + FILE_FIELDS * config.b.files.length,
+    length: commands < 0 ? end : end + ca + cb + 2,
+    commands,
     samples: 0,
     aWins: 1,
     bWins: 2,
@@ -84,6 +94,16 @@ export function accumulate(counts: Float64Array, layout: CountsLayout, r: Engage
   };
   addSide(layout.sides, layout.filesA, r.a);
   addSide(layout.sides + SIDE_FIELDS, layout.filesB, r.b);
+  if (layout.commands >= 0) {
+    const da = r.a.demoralised ?? [];
+    const db = r.b.demoralised ?? [];
+    [...da, ...db].forEach((d, i) => {
+      if (d) counts[layout.commands + i]! += 1;
+    });
+    const at = layout.commands + da.length + db.length;
+    if (r.a.scoreBonusUsed) counts[at]! += 1;
+    if (r.b.scoreBonusUsed) counts[at + 1]! += 1;
+  }
 }
 
 /**
@@ -134,6 +154,12 @@ function accumulateBattle(counts: Float64Array, layout: CountsLayout, b: Battle)
       counts[f + 1]! += b.fileAp[s][i]!;
       if (!b.present(s, c)) counts[f + 2]! += 1;
     }
+  }
+  if (layout.commands >= 0) {
+    let at = layout.commands;
+    for (const s of [0, 1] as const) for (const d of b.demoralised[s]) counts[at++]! += d;
+    counts[at]! += b.scoreUsed[0]!;
+    counts[at + 1]! += b.scoreUsed[1]!;
   }
 }
 

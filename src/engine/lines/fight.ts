@@ -27,6 +27,8 @@ const entryFor = tableFor;
 const EPS = 1e-9;
 
 const OUTCOME_NAMES = S.ENGAGEMENT_OUTCOMES;
+/** How bad each outcome code is for the side it befalls (none, recoil, flee, destroyed, spent). */
+const SEVERITY = [0, 1, 2, 4, 3];
 
 /** Decision codes, as counted (counts.ts). */
 export const A_WINS = 1;
@@ -51,6 +53,14 @@ export interface CombatEvent {
   readonly overlapsB: number;
   readonly movedA: boolean;
   readonly movedB: boolean;
+  /** Enemy files in contact with each side's flanks (option flankAttacks). */
+  readonly flankContactsA: number;
+  readonly flankContactsB: number;
+  /** Each side's front belongs to a demoralised command. */
+  readonly shakenA: boolean;
+  readonly shakenB: boolean;
+  /** Who added its once-per-engagement score bonus in this combat. */
+  readonly bonus: 'none' | 'a' | 'b' | 'both';
   /** The dice rolled, in the system's order (DBM, DBA, B&B: A's die, B's die). */
   readonly dice: readonly number[];
   readonly a: S.EngagementOutcome;
@@ -95,6 +105,24 @@ export class Battle {
   readonly fileAp: readonly [Float64Array, Float64Array];
   /** Per side: its first-loss bonus (DBA: first double element) is already counted. */
   readonly bonusUsed: Uint8Array;
+  /** Per side and rank (flat): lost from behind a front that stayed (a recoiling elephant's friends). */
+  readonly dead: readonly [Uint8Array, Uint8Array];
+  /** Per side and column: -1 or +1, the file is on the flank of the enemy file in column c-1 or c+1; else 0. */
+  readonly flanking: readonly [Int8Array, Int8Array];
+  /** Lines with commands: per side, per command and loss count (cmd * measures + m), losses so far. */
+  readonly commandLost: readonly [Float64Array, Float64Array];
+  /** Per side and loss count: the whole army's losses, and their value at the start of the bound. */
+  readonly armyLost: readonly [Float64Array, Float64Array];
+  readonly boundStart: readonly [Float64Array, Float64Array];
+  readonly lostThisBound: readonly [Float64Array, Float64Array];
+  /** Per side and command: demoralised; its first-loss bonus counted. */
+  readonly demoralised: readonly [Uint8Array, Uint8Array];
+  readonly commandBonusUsed: readonly [Uint8Array, Uint8Array];
+  /** Per side: its once-per-engagement score bonus is used. */
+  readonly scoreUsed: Uint8Array;
+  /** Score bonus added by each side in the combat just rolled (for the trace). */
+  private readonly lastBonus = new Float64Array(2);
+  private readonly measures: number;
   /** Per column: index of its going in p.goings (0 without terrain). */
   readonly colGoing: Int32Array;
   /** Per side and column: the front's template id, -1 when nothing of the file is left (a cache). */
@@ -133,6 +161,17 @@ export class Battle {
     this.colGoing = new Int32Array(W);
     this.cur = [new Int32Array(W), new Int32Array(W)];
     this.lineMoved = new Uint8Array(2);
+    const [sa, sb] = p.sides;
+    this.dead = [new Uint8Array(sa.total), new Uint8Array(sb.total)];
+    this.flanking = [new Int8Array(W), new Int8Array(W)];
+    const M = (this.measures = p.commandRule?.measures ?? 0);
+    this.commandLost = [new Float64Array(sa.commands * M), new Float64Array(sb.commands * M)];
+    this.armyLost = [new Float64Array(M), new Float64Array(M)];
+    this.boundStart = [new Float64Array(M), new Float64Array(M)];
+    this.lostThisBound = [new Float64Array(M), new Float64Array(M)];
+    this.demoralised = [new Uint8Array(sa.commands), new Uint8Array(sb.commands)];
+    this.commandBonusUsed = [new Uint8Array(sa.commands), new Uint8Array(sb.commands)];
+    this.scoreUsed = new Uint8Array(2);
   }
 
   present(s: Side, c: number): boolean {
@@ -153,7 +192,25 @@ export class Battle {
 
   /** In line with its front free of enemy contact: overlaps its neighbours' opponents (DBM 3.2 p.21). */
   private free(s: Side, c: number): boolean {
-    return c >= 0 && c < this.W && this.present(s, c) && this.back[s][c] === 0 && this.contact[c] === 0;
+    return (
+      c >= 0 &&
+      c < this.W &&
+      this.present(s, c) &&
+      this.back[s][c] === 0 &&
+      this.contact[c] === 0 &&
+      this.flanking[s][c] === 0
+    );
+  }
+
+  /** Enemy files on the flanks of side s's file in column c (option flankAttacks). */
+  private flankContactsOn(s: Side, c: number): number {
+    const f = this.flanking[1 - s]!;
+    return (c > 0 && f[c - 1] === 1 ? 1 : 0) + (c + 1 < this.W && f[c + 1] === -1 ? 1 : 0);
+  }
+
+  /** Side s's file in column c belongs to a demoralised command. */
+  private shaken(s: Side, c: number): boolean {
+    return this.measures > 0 && this.demoralised[s][this.sides[s].commandAt[c]!] === 1;
   }
 
   /** Overlaps on side s's element in column c, from the enemy's free files beside it. */
@@ -170,7 +227,9 @@ export class Battle {
 
   /** In line beside a fighting file: its front template, else -1 (flank support, cohesion). */
   private besideTmpl(s: Side, c: number): number {
-    return c >= 0 && c < this.W && this.present(s, c) && this.back[s][c] === 0 ? this.tmplAt(s, c) : -1;
+    return c >= 0 && c < this.W && this.present(s, c) && this.back[s][c] === 0 && this.flanking[s][c] === 0
+      ? this.tmplAt(s, c)
+      : -1;
   }
 
   /** The rule system's flank value of side s's file in column c, from its in-line neighbours. */
@@ -183,27 +242,68 @@ export class Battle {
     ]!;
   }
 
-  private entryAt(c: number, owner: Side): CombatEntry {
-    return entryFor(
-      this.p,
-      this.tmplAt(0, c),
-      this.tmplAt(1, c),
-      owner,
-      this.overlapsOn(0, c),
-      this.overlapsOn(1, c),
-      this.moved[0][c]!,
-      this.moved[1][c]!,
-      this.flankOn(0, c),
-      this.flankOn(1, c),
+  private entryAt(c: number, owner: Side, bonusA = 0, bonusB = 0): CombatEntry {
+    const ext = this.p.extended;
+    const ta = this.tmplAt(0, c);
+    const tb = this.tmplAt(1, c);
+    const ovA = this.overlapsOn(0, c);
+    const ovB = this.overlapsOn(1, c);
+    const mA = this.moved[0][c]!;
+    const mB = this.moved[1][c]!;
+    const fA = this.flankOn(0, c);
+    const fB = this.flankOn(1, c);
+    if (!ext) return entryFor(this.p, ta, tb, owner, ovA, ovB, mA, mB, fA, fB);
+    const fcA = this.flankContactsOn(0, c);
+    const fcB = this.flankContactsOn(1, c);
+    const shA = this.shaken(0, c) ? 1 : 0;
+    const shB = this.shaken(1, c) ? 1 : 0;
+    if (bonusA === 0 && bonusB === 0)
+      return entryFor(this.p, ta, tb, owner, ovA, ovB, mA, mB, fA, fB, fcA, fcB, shA, shB);
+    // Score bonuses are used once an engagement: their tables are built (and cached by the variant) on demand.
+    return this.p.build(ta, tb, owner, ovA, ovB, mA, mB, fA, fB, fcA, fcB, shA, shB, bonusA, bonusB);
+  }
+
+  /** What a packed result is worth to side s: how bad the enemy's outcome is less how bad its own is. */
+  private worth(r: number, s: Side): number {
+    const own = s === 0 ? r & SIDE_MASK : r >> SIDE_BITS;
+    const opp = s === 0 ? r >> SIDE_BITS : r & SIDE_MASK;
+    return (
+      SEVERITY[opp & OUT]! + ((opp >> REAR_SHIFT) & 3) - SEVERITY[own & OUT]! - ((own >> REAR_SHIFT) & 3)
     );
+  }
+
+  /**
+   * The once-per-engagement score bonus (RankConfig.scoreBonus; DBA 3.0 Big battles: the C-in-C's +1),
+   * added after the dice: a side whose front in column c holds it uses it when that makes the result
+   * better for it; the bound's owner decides first, then the other side knowing the owner's choice.
+   */
+  private scoreBonus(c: number, owner: Side, k: number, r: number): number {
+    const bonus = this.lastBonus;
+    for (const s of owner === 0 ? ([0, 1] as const) : ([1, 0] as const)) {
+      const side = this.sides[s];
+      const b = this.scoreUsed[s] === 0 ? side.scoreBonus[side.base[c]! + this.head[s][c]!]! : 0;
+      if (!(b > 0)) continue;
+      const alt = this.entryAt(c, owner, s === 0 ? b : bonus[0]!, s === 1 ? b : bonus[1]!).table[k]!;
+      if (this.worth(alt, s) > this.worth(r, s)) {
+        r = alt;
+        bonus[s] = b;
+        this.scoreUsed[s] = 1;
+      }
+    }
+    return r;
   }
 
   private roll(c: number, owner: Side, entry: CombatEntry = this.entryAt(c, owner)): number {
     const table = entry.table;
     const k = this.draw(table.length);
-    const r = table[k]!;
+    let r = table[k]!;
     this.combats++;
+    if (this.p.scoreBonus) {
+      this.lastBonus.fill(0);
+      r = this.scoreBonus(c, owner, k, r);
+    }
     if (this.trace) {
+      const [ba, bb] = this.lastBonus;
       this.trace({
         kind: 'close',
         bound: this.bound,
@@ -213,6 +313,11 @@ export class Battle {
         overlapsB: this.overlapsOn(1, c),
         movedA: this.moved[0][c] === 1,
         movedB: this.moved[1][c] === 1,
+        flankContactsA: this.flankContactsOn(0, c),
+        flankContactsB: this.flankContactsOn(1, c),
+        shakenA: this.shaken(0, c),
+        shakenB: this.shaken(1, c),
+        bonus: ba! > 0 ? (bb! > 0 ? 'both' : 'a') : bb! > 0 ? 'b' : 'none',
         dice: this.diceOf(k),
         a: OUTCOME_NAMES[r & OUT]!,
         b: OUTCOME_NAMES[(r >> SIDE_BITS) & OUT]!,
@@ -239,33 +344,79 @@ export class Battle {
    */
   private lose(s: Side, c: number, ranks: number, fled: boolean, spent = false): void {
     const side = this.sides[s];
-    const t = this.tally[s];
-    const file = side.fileAt[c]!;
     const head = this.head[s];
     for (let i = 0; i < ranks && head[c]! < side.depth[c]!; i++) {
-      const k = side.base[c]! + head[c]!;
-      if (fled) t[T_FLED]! += 1;
-      if (!fled || this.opts.fledLost) {
-        t[T_ELEMENTS]! += 1;
-        t[T_AP]! += side.ap[k]!;
-        t[T_EE]! += spent ? side.ee[k]! / 2 : side.ee[k]!;
-        if (side.firstBonus[k]! > 0 && this.bonusUsed[s] === 0) {
-          // DBA 3.0 Winning and losing: the first double element lost counts 2.
-          t[T_EE]! += side.firstBonus[k]!;
-          this.bonusUsed[s] = 1;
-        }
-        this.fileElements[s][file]! += 1;
-        this.fileAp[s][file]! += side.ap[k]!;
-      }
-      head[c]!++;
+      this.count(s, c, side.base[c]! + head[c]!, fled, spent);
+      head[c] = this.nextLive(s, c, head[c]! + 1);
     }
     this.refresh(s, c);
+  }
+
+  /** The first rank at or behind rank `h` of side s's file in column c still in the fight (depth if none). */
+  private nextLive(s: Side, c: number, h: number): number {
+    const side = this.sides[s];
+    const dead = this.dead[s];
+    while (h < side.depth[c]! && dead[side.base[c]! + h] === 1) h++;
+    return h;
+  }
+
+  /** Count rank k (flat) of side s's file in column c as gone: fled, or lost (spent: at half its value). */
+  private count(s: Side, c: number, k: number, fled: boolean, spent: boolean): void {
+    const side = this.sides[s];
+    const t = this.tally[s];
+    if (fled) t[T_FLED]! += 1;
+    if (fled && !this.opts.fledLost) return;
+    const file = side.fileAt[c]!;
+    const part = spent ? 0.5 : 1;
+    t[T_ELEMENTS]! += 1;
+    t[T_AP]! += side.ap[k]!;
+    t[T_EE]! += side.ee[k]! * part;
+    const M = this.measures;
+    const cmd = side.commandAt[c]!;
+    // DBA 3.0 Winning and losing: the first double element lost counts 2 (Big battles: the first of
+    // each command).
+    const used = M > 0 ? this.commandBonusUsed[s] : this.bonusUsed;
+    const at = M > 0 ? cmd : s;
+    const bonus = side.firstBonus[k]! > 0 && used[at] === 0 ? side.firstBonus[k]! : 0;
+    if (bonus > 0) {
+      t[T_EE]! += bonus;
+      used[at] = 1;
+    }
+    if (M > 0) {
+      const lost = this.commandLost[s];
+      const army = this.armyLost[s];
+      for (let m = 0; m < M; m++) {
+        const v = side.losses[k * M + m]! * part + bonus;
+        lost[cmd * M + m]! += v;
+        army[m]! += v;
+      }
+    }
+    this.fileElements[s][file]! += 1;
+    this.fileAp[s][file]! += side.ap[k]!;
+  }
+
+  /**
+   * The `ranks` ranks directly behind side s's front in column c are destroyed and the front keeps its
+   * place (DBA 3.0 Recoiling: a recoiling elephant destroys the friends it meets).
+   */
+  private loseBehind(s: Side, c: number, ranks: number): void {
+    const side = this.sides[s];
+    for (let i = 0; i < ranks; i++) {
+      const h = this.nextLive(s, c, this.head[s][c]! + 1);
+      if (h >= side.depth[c]!) return;
+      this.dead[s][side.base[c]! + h] = 1;
+      this.count(s, c, side.base[c]! + h, false, false);
+    }
   }
 
   private applyLoss(s: Side, c: number, packed: number): void {
     const out = packed & OUT;
     if (out === NONE) return;
-    if (out === DESTROYED) {
+    if (out === S.RECOIL) {
+      // A recoil that destroys the ranks it meets behind (DBA 3.0 Recoiling: elephants).
+      const rear = (packed >> REAR_SHIFT) & 3;
+      if (rear > 0) this.loseBehind(s, c, rear);
+    } else if (out === DESTROYED) {
       // DBM 3.2 p.23 Destroyed Elements: the rear ranks the rule set destroys go with it.
       this.lose(s, c, 1 + ((packed >> REAR_SHIFT) & 3), false);
     } else if (out === SPENT) {
@@ -274,8 +425,8 @@ export class Battle {
     } else if (out === FLEE) {
       // DBM 3.2 p.24 Fleeing Elements: a skirmisher directly behind flees too.
       const side = this.sides[s];
-      const h = this.head[s][c]!;
-      const withSkirmisher = h + 1 < side.depth[c]! && side.skirmisher[side.base[c]! + h + 1] === 1;
+      const next = this.nextLive(s, c, this.head[s][c]! + 1);
+      const withSkirmisher = next < side.depth[c]! && side.skirmisher[side.base[c]! + next] === 1;
       this.lose(s, c, withSkirmisher ? 2 : 1, true);
     }
     // Destroyed, fled or recoiled: whatever is left of the file is a base depth back.
@@ -302,9 +453,52 @@ export class Battle {
     this.applyLoss(0, c, pa);
     this.applyLoss(1, c, pb);
     this.contact[c] = 0;
+    if (this.p.flankAttacks) {
+      if ((pa & OUT) !== NONE) this.releaseFlankers(0, c, true);
+      if ((pb & OUT) !== NONE) this.releaseFlankers(1, c, true);
+      this.releaseFlankers(0, c, false);
+      this.releaseFlankers(1, c, false);
+    }
     if ((pa & OUT) === NONE) this.pursue(0, c, pa);
     else if ((pb & OUT) === NONE) this.pursue(1, c, pb);
     return true;
+  }
+
+  /**
+   * After a combat in column c with an outcome: side s's files on the flanks of the enemy there leave it.
+   * `recoil`: side s's own front there recoiled, fled or was destroyed, so they recoil (DBA 3.0 Combat
+   * outcome: elements against an enemy flank recoil with the friend fighting its front); otherwise the
+   * enemy gave ground or fell and they stand back in line.
+   */
+  private releaseFlankers(s: Side, c: number, recoil: boolean): void {
+    const f = this.flanking[s];
+    for (const d of [-1, 1]) {
+      const x = c + d;
+      if (x < 0 || x >= this.W || f[x] !== -d) continue;
+      f[x] = 0;
+      if (recoil) this.back[s][x] = 1;
+    }
+  }
+
+  /**
+   * Option flankAttacks: each of the owner's files in line with no enemy in front moves onto the flank of
+   * an enemy file beside it that is fighting a friend (DBA 3.0 Movement: an element may contact an enemy
+   * flank edge from beyond the line prolonging it), the left one first. A demoralised command's files do not.
+   */
+  private flankMoves(owner: Side): void {
+    const other = (1 - owner) as Side;
+    const f = this.flanking[owner];
+    for (let c = 0; c < this.W; c++) {
+      if (!this.present(owner, c) || this.present(other, c) || this.back[owner][c] === 1 || f[c] !== 0)
+        continue;
+      if (this.shaken(owner, c)) continue;
+      for (const d of [-1, 1]) {
+        const x = c + d;
+        if (x < 0 || x >= this.W || this.contact[x] !== 1 || !this.present(other, x)) continue;
+        f[c] = d;
+        break;
+      }
+    }
   }
 
   /** Draw each column's going at the start of an engagement (terrain per battle or per file). */
@@ -446,6 +640,11 @@ export class Battle {
           overlapsB: 0,
           movedA: this.lineMoved[0] === 1,
           movedB: this.lineMoved[1] === 1,
+          flankContactsA: 0,
+          flankContactsB: 0,
+          shakenA: false,
+          shakenB: false,
+          bonus: 'none',
           dice: this.diceOf(k),
           a: OUTCOME_NAMES[result[c]! & OUT]!,
           b: OUTCOME_NAMES[(result[c]! >> SIDE_BITS) & OUT]!,
@@ -480,6 +679,9 @@ export class Battle {
     const rules = this.p.shot !== undefined;
     for (let c = 0; c < this.W; c++) {
       if (!this.present(owner, c)) continue;
+      // DBA 3.0 Big battles: a demoralised command makes no tactical moves (it holds in place).
+      if (this.shaken(owner, c)) continue;
+      if (this.flanking[owner][c] !== 0) continue;
       if (this.present(other, c)) {
         // A front the rules forbid to contact the enemy in front (DBM 3.2 p.18: bowmen and mounted
         // they can shoot at; train) waits for the enemy to come.
@@ -493,6 +695,7 @@ export class Battle {
         }
       } else this.back[owner][c] = 0;
     }
+    if (this.p.flankAttacks) this.flankMoves(owner);
   }
 
   /**
@@ -546,6 +749,11 @@ export class Battle {
       if (this.apply(c, this.roll(c, owner, e))) {
         if (c > 0) stale[c - 1] = 1;
         if (c + 1 < W) stale[c + 1] = 1;
+        // A flank attacker beside c left the flank: it may now overlap the combat beyond it.
+        if (this.p.flankAttacks) {
+          if (c > 1) stale[c - 2] = 1;
+          if (c + 2 < W) stale[c + 2] = 1;
+        }
       }
     }
   }
@@ -555,11 +763,48 @@ export class Battle {
    * Demoralised Commands by fraction, B&B 0.7 ch.6 army moral by its own test, DBA 3.0 Winning and losing against the enemy.
    */
   private broken(s: Side): boolean {
+    const commands = this.p.commandRule;
+    if (commands) return commands.defeated(this.armyState(s), this.armyState((1 - s) as Side));
     const rule = this.p.breakRule;
     if (rule.kind === 'against-enemy') return rule.defeated(this.tally[s][T_EE]!, this.tally[1 - s]![T_EE]!);
     const total = this.sides[s].eeTotal;
     if (rule.kind === 'own') return rule.broken(this.tally[s][T_EE]! + EPS, total);
     return total > 0 && this.tally[s][T_EE]! + EPS >= this.opts.breakFraction * total;
+  }
+
+  /** Side s's army as the command rule reads it at the end of a bound. */
+  private armyState(s: Side) {
+    const lost = this.armyLost[s];
+    const start = this.boundStart[s];
+    const bound = this.lostThisBound[s];
+    for (let m = 0; m < this.measures; m++) bound[m] = lost[m]! - start[m]!;
+    const side = this.sides[s];
+    let original = 0;
+    for (let i = 0; i < side.commands; i++) original += side.commandOriginal[i]!;
+    return {
+      lost,
+      lostThisBound: bound,
+      original,
+      cInCDemoralised: this.demoralised[s][side.cInC] === 1,
+    };
+  }
+
+  /**
+   * Start of side s's bound, lines with commands: note the losses so far (for losses in this bound), and
+   * each of its commands whose losses now demoralise it is demoralised for good (DBA 3.0 Big battles).
+   */
+  private startBound(s: Side): void {
+    const rule = this.p.commandRule!;
+    const M = this.measures;
+    for (const x of [0, 1] as const) this.boundStart[x].set(this.armyLost[x]);
+    const side = this.sides[s];
+    const lost = this.commandLost[s];
+    for (let i = 0; i < side.commands; i++)
+      if (
+        this.demoralised[s][i] === 0 &&
+        rule.demoralised(lost.subarray(i * M, (i + 1) * M), side.commandOriginal[i]!)
+      )
+        this.demoralised[s][i] = 1;
   }
 
   /** Play one engagement; the outcome is left in the fields. */
@@ -575,6 +820,15 @@ export class Battle {
     }
     this.contact.fill(0);
     this.bonusUsed.fill(0);
+    this.scoreUsed.fill(0);
+    for (const s of [0, 1] as const) {
+      this.dead[s].fill(0);
+      this.flanking[s].fill(0);
+      this.commandLost[s].fill(0);
+      this.armyLost[s].fill(0);
+      this.demoralised[s].fill(0);
+      this.commandBonusUsed[s].fill(0);
+    }
     this.colGoing.fill(0);
     this.decision = UNDECIDED;
     this.drawTerrain();
@@ -586,6 +840,7 @@ export class Battle {
     const limit = this.p.config.boundLimit;
     for (this.bound = 1; this.bound <= limit; this.bound++) {
       const owner = (this.bound % 2 === 1 ? firstSide : 1 - firstSide) as Side;
+      if (this.measures > 0) this.startBound(owner);
       if (this.gap > 0) {
         this.approachMove(owner);
         if (this.gap > 0) {
@@ -638,7 +893,20 @@ export class Battle {
         fileGone: Array.from({ length: files }, (_, i) => this.fileGone(s, i)),
       };
     };
-    return { decision: DECISION_NAMES[this.decision]!, bounds: this.bounds, a: side(0), b: side(1) };
+    const withCommands = (s: Side, t: SideTally): SideTally =>
+      this.measures > 0 || this.p.scoreBonus
+        ? {
+            ...t,
+            ...(this.measures > 0 ? { demoralised: Array.from(this.demoralised[s], (d) => d === 1) } : {}),
+            ...(this.p.scoreBonus ? { scoreBonusUsed: this.scoreUsed[s] === 1 } : {}),
+          }
+        : t;
+    return {
+      decision: DECISION_NAMES[this.decision]!,
+      bounds: this.bounds,
+      a: withCommands(0, side(0)),
+      b: withCommands(1, side(1)),
+    };
   }
 }
 

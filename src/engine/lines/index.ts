@@ -25,12 +25,15 @@ export type {
   SideTemplates,
   AdapterContext,
   RankValues,
+  CommandRule,
+  ArmyState,
 } from './adapter.ts';
 export type {
   LinesConfig,
   LineConfig,
   FileConfig,
   RankConfig,
+  CommandsConfig,
   ModelOptions,
   EngagementResult,
 } from './model.ts';

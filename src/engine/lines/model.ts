@@ -24,6 +24,16 @@ export interface RankConfig<E = unknown> {
   readonly reference?: number;
   /** The system's own per-rank fields (DBM psiloi weapon, list permission). */
   readonly extra?: Readonly<Record<string, unknown>>;
+  /**
+   * Once per engagement, the side may add this to the element's combat score after the dice (DBA 3.0 Big
+   * battles: the C-in-C's +1). The kernel uses it when it improves the combat's result for the side.
+   */
+  readonly scoreBonus?: number;
+  /**
+   * Lines divided into commands: what losing it adds to each of the command break rule's loss counts
+   * (adapter.ts CommandRule, `measures` of them); the first-loss bonus is then added once per command.
+   */
+  readonly losses?: readonly number[];
 }
 
 /** A column of elements, front to back (1 to 4). */
@@ -33,9 +43,22 @@ export interface FileConfig<E = unknown> {
   readonly doubleBased: boolean;
 }
 
+/**
+ * A line divided into commands (DBA 3.0 Big battles): consecutive files from the left, each command
+ * demoralised by its own losses, the army beaten by the system's command rule (adapter.ts CommandRule).
+ */
+export interface CommandsConfig {
+  /** Files of each command, left to right; they add up to the line's files. */
+  readonly files: readonly number[];
+  /** The C-in-C's command (index into `files`). */
+  readonly cInC: number;
+}
+
 export interface LineConfig<E = unknown> {
   readonly name: string;
   readonly files: readonly FileConfig<E>[];
+  /** Absent: the line is one command and the adapter's `breakRule` decides (both lines have it or neither). */
+  readonly commands?: CommandsConfig;
   /** The line's going, in the system's terms. */
   readonly going: string;
   /** The system's own line-wide fields (DBM: the list allows rear support by another grade). */
@@ -50,6 +73,11 @@ export interface ModelOptions {
   readonly optionalPursuit: 'stand' | 'pursue';
   readonly fledLost: boolean;
   readonly breakFraction: number;
+  /**
+   * A free file with no enemy in front moves onto the flank of the enemy file beside it that is fighting a
+   * friend (systems whose adapter has `flankAttacks`; DBA 3.0). Default false: no flank contacts (F4).
+   */
+  readonly flankAttacks?: boolean;
 }
 
 export const DEFAULT_OPTIONS: ModelOptions = {
@@ -106,6 +134,10 @@ export const DECISIONS = ['undecided', 'a-wins', 'b-wins', 'mutual'] as const;
 export type Decision = (typeof DECISIONS)[number];
 
 export interface SideTally {
+  /** Lines with commands: per command, it is demoralised at the end. */
+  readonly demoralised?: readonly boolean[];
+  /** The side used its once-per-engagement score bonus (DBA 3.0 Big battles: the C-in-C's +1). */
+  readonly scoreBonusUsed?: boolean;
   readonly elementsLost: number;
   readonly apLost: number;
   readonly eeLost: number;

@@ -8,7 +8,7 @@
  */
 import type { DieSpec } from '../../core/ruleset.ts';
 import type { VariantSpec } from '../../core/system.ts';
-import type { AdapterContext, BreakRule, LineAdapter } from './adapter.ts';
+import type { AdapterContext, BreakRule, CommandRule, LineAdapter } from './adapter.ts';
 import type { LineId, LinesConfig } from './model.ts';
 import { OUTCOME_MASK, SIDE_BITS } from './pack.ts';
 
@@ -29,6 +29,18 @@ export interface PreparedSide {
   readonly firstBonus: Float64Array;
   /** Per rank (flat): flees with a fleeing element in front of it (DBM: a skirmisher). */
   readonly skirmisher: Uint8Array;
+  /** Per rank (flat): the once-per-engagement score bonus it may use (RankConfig.scoreBonus), 0 if none. */
+  readonly scoreBonus: Float64Array;
+  /** Lines with commands: per rank k and count m (at k * measures + m), what losing it adds (RankConfig.losses). */
+  readonly losses: Float64Array;
+  /** Lines with commands: per column, the command of its file (0 where none, or without commands). */
+  readonly commandAt: Int32Array;
+  /** Number of commands (1 without commands). */
+  readonly commands: number;
+  /** Per command: the total `reference` of its ranks (its original size for the command rule). */
+  readonly commandOriginal: Float64Array;
+  /** The C-in-C's command (0 without commands). */
+  readonly cInC: number;
   /** Number of local templates. */
   readonly templates: number;
   /** Per local template: its id in the variant's shared template space. */
@@ -75,6 +87,12 @@ export interface Prepared {
   readonly shot?: (ta: number, tb: number, owner: number, shooters: number) => CombatEntry;
   readonly width: number;
   readonly breakRule: BreakRule;
+  /** Lines with commands: the system's command rule (then both lines have commands). */
+  readonly commandRule?: CommandRule;
+  /** Some rank of either side has a score bonus (RankConfig.scoreBonus). */
+  readonly scoreBonus: boolean;
+  /** Option flankAttacks is on (and the adapter supports it). */
+  readonly flankAttacks: boolean;
   /** Number of equally likely entries of a combat table (the product of the dice's sides). */
   readonly space: number;
   readonly dice: readonly DieSpec[];
@@ -90,7 +108,15 @@ export interface Prepared {
     movedB: number,
     flankA: number,
     flankB: number,
+    fcA?: number,
+    fcB?: number,
+    shakenA?: number,
+    shakenB?: number,
+    bonusA?: number,
+    bonusB?: number,
   ) => CombatEntry;
+  /** Signature keys are extended by flank contacts and shaken fronts (commands or flank attacks in play). */
+  readonly extended: boolean;
   /** Entries by signature key: a dense array when the key space is small, else a map. */
   readonly cache: Map<number, CombatEntry>;
   readonly dense: (CombatEntry | undefined)[] | null;
@@ -142,6 +168,18 @@ function prepareSide<E, T, V>(
   const ee = new Float64Array(total);
   const firstBonus = new Float64Array(total);
   const skirmisher = new Uint8Array(total);
+  const scoreBonus = new Float64Array(total);
+  const commandRule = line.commands ? adapter.commandRule : undefined;
+  const measures = commandRule?.measures ?? 0;
+  const losses = new Float64Array(total * measures);
+  const commandAt = new Int32Array(width);
+  const commandCount = line.commands?.files.length ?? 1;
+  const commandOriginal = new Float64Array(commandCount);
+  const commandOfFile: number[] = [];
+  if (line.commands)
+    line.commands.files.forEach((n, cmd) => {
+      for (let i = 0; i < n; i++) commandOfFile.push(cmd);
+    });
   const ids = new Map<string, number>();
   const templates: T[] = [];
   const global: number[] = [];
@@ -153,6 +191,8 @@ function prepareSide<E, T, V>(
   line.files.forEach((file, i) => {
     const c = offset + i;
     fileAt[c] = i;
+    const cmd = commandOfFile[i] ?? 0;
+    commandAt[c] = cmd;
     depth[c] = file.ranks.length;
     base[c] = k;
     const fileKey = `${lineExtra}|${JSON.stringify(file)}`;
@@ -186,6 +226,9 @@ function prepareSide<E, T, V>(
       ee[k] = r.ee;
       firstBonus[k] = r.firstLossBonus ?? 0;
       skirmisher[k] = adapter.fleesWithFront(ctx, id, i, head) ? 1 : 0;
+      scoreBonus[k] = r.scoreBonus ?? 0;
+      for (let m = 0; m < measures; m++) losses[k * measures + m] = r.losses?.[m] ?? 0;
+      commandOriginal[cmd]! += r.reference ?? r.ee;
       eeTotal += r.reference ?? r.ee;
       k++;
     });
@@ -231,6 +274,12 @@ function prepareSide<E, T, V>(
       ee,
       firstBonus,
       skirmisher,
+      scoreBonus,
+      losses,
+      commandAt,
+      commands: commandCount,
+      commandOriginal,
+      cInC: line.commands?.cInC ?? 0,
       templates: n,
       global: Int32Array.from(global),
       overlapOk,
@@ -316,7 +365,18 @@ export function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E,
   const tableSpace = adapter.dice.reduce((n, d) => n * d.sides, 1);
   if (tableSpace > 1 << 16)
     throw new Error(`a combat of ${tableSpace} dice combinations is too large to pack`);
-  const keys = sides[0].templates * sides[1].templates * 72 * sides[0].flankRange * sides[1].flankRange;
+  const commandRule = config.a.commands && config.b.commands ? adapter.commandRule : undefined;
+  if ((config.a.commands || config.b.commands) && !commandRule)
+    throw new Error('lines with commands need both lines divided and a system with a command rule');
+  const flankAttacks = config.options.flankAttacks === true && adapter.flankAttacks === true;
+  const extended = commandRule !== undefined || flankAttacks;
+  const keys =
+    sides[0].templates *
+    sides[1].templates *
+    72 *
+    sides[0].flankRange *
+    sides[1].flankRange *
+    (extended ? 36 : 1);
   const build = (
     ta: number,
     tb: number,
@@ -327,13 +387,21 @@ export function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E,
     movedB: number,
     flankA: number,
     flankB: number,
+    fcA = 0,
+    fcB = 0,
+    shakenA = 0,
+    shakenB = 0,
+    bonusA = 0,
+    bonusB = 0,
   ): CombatEntry => {
     // The flank values of systems whose values name a friend (DBA) are template ids of this config: the
     // shared key uses them as given, together with the config's own template lists.
     const friendKeyed = sides[0].flankRange > 2 || sides[1].flankRange > 2;
-    const key = friendKeyed
+    const base = friendKeyed
       ? `${JSON.stringify(pa.templates[ta])}|${JSON.stringify(pb.templates[tb])}|${owner}${ovA}${ovB}${movedA}${movedB}|${flankA ? JSON.stringify(pa.templates[flankA - 1]) : '-'}|${flankB ? JSON.stringify(pb.templates[flankB - 1]) : '-'}`
       : `${sides[0].global[ta]}|${sides[1].global[tb]}|${owner}${ovA}${ovB}${movedA}${movedB}${flankA}${flankB}`;
+    const more = fcA + fcB + shakenA + shakenB + bonusA + bonusB;
+    const key = more === 0 ? base : `${base}|${fcA}${fcB}${shakenA}${shakenB}|${bonusA}|${bonusB}`;
     let e = space.entries.get(key);
     if (!e) {
       const table = adapter.table(
@@ -348,6 +416,12 @@ export function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E,
           movedB: movedB === 1,
           flankA,
           flankB,
+          flankContactsA: fcA,
+          flankContactsB: fcB,
+          shakenA: shakenA === 1,
+          shakenB: shakenB === 1,
+          bonusA,
+          bonusB,
         },
         templates,
       );
@@ -366,6 +440,10 @@ export function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E,
     width,
     sides,
     breakRule: adapter.breakRule,
+    ...(commandRule ? { commandRule } : {}),
+    scoreBonus: sides.some((x) => x.scoreBonus.some((b) => b > 0)),
+    flankAttacks,
+    extended,
     space: tableSpace,
     dice: adapter.dice,
     build,
@@ -415,14 +493,19 @@ export function tableFor(
   movedB: number,
   flankA = 0,
   flankB = 0,
+  fcA = 0,
+  fcB = 0,
+  shakenA = 0,
+  shakenB = 0,
 ): CombatEntry {
   const nb = p.sides[1].templates;
   const fb = p.sides[1].flankRange;
   const dbmKey = (((ta * nb + tb) * 2 + owner) * 9 + ovA * 3 + ovB) * 4 + movedA * 2 + movedB;
-  const key = (dbmKey * p.sides[0].flankRange + flankA) * fb + flankB;
+  let key = (dbmKey * p.sides[0].flankRange + flankA) * fb + flankB;
+  if (p.extended) key = ((key * 3 + fcA) * 3 + fcB) * 4 + shakenA * 2 + shakenB;
   let e = p.dense ? p.dense[key] : p.cache.get(key);
   if (!e) {
-    e = p.build(ta, tb, owner, ovA, ovB, movedA, movedB, flankA, flankB);
+    e = p.build(ta, tb, owner, ovA, ovB, movedA, movedB, flankA, flankB, fcA, fcB, shakenA, shakenB);
     if (p.dense) p.dense[key] = e;
     else p.cache.set(key, e);
   }

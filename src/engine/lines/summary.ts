@@ -24,6 +24,14 @@ export interface SideLosses {
   readonly elementEquivalents: number;
   readonly fled: number;
   readonly files: readonly FileLosses[];
+  /** Lines with commands: per command (left to right), the probability it ended demoralised. */
+  readonly commands?: readonly {
+    readonly files: number;
+    readonly cInC: boolean;
+    readonly demoralised: number;
+  }[];
+  /** Lines with commands: the probability the side used its score bonus (the C-in-C's +1). */
+  readonly scoreBonusUsed?: number;
 }
 
 export interface LinesSummary {
@@ -73,7 +81,20 @@ export function linesSummary(config: LinesConfig, counts: Float64Array): LinesSu
     const s = L.sides + (id === 'a' ? 0 : SIDE_FIELDS);
     const f0 = id === 'a' ? L.filesA : L.filesB;
     const per = (x: number) => (n > 0 ? x / n : 0);
+    const cmds = config[id].commands;
+    const first = L.commands + (id === 'a' ? 0 : (config.a.commands?.files.length ?? 0));
+    const all = (config.a.commands?.files.length ?? 0) + (config.b.commands?.files.length ?? 0);
     return {
+      ...(cmds && L.commands >= 0
+        ? {
+            commands: cmds.files.map((files, i) => ({
+              files,
+              cInC: i === cmds.cInC,
+              demoralised: per(at(first + i)),
+            })),
+            scoreBonusUsed: per(at(L.commands + all + (id === 'a' ? 0 : 1))),
+          }
+        : {}),
       name: config[id].name,
       elements: meanOf(at(s), at(s + 1), n),
       ap: meanOf(at(s + 2), at(s + 3), n),
@@ -137,7 +158,23 @@ export function asEngagementSummary(s: LinesSummary, points: boolean, lossName: 
       },
       { id: 'fled', label: 'elements fled', a: point(s.a.fled), b: point(s.b.fled) },
     ],
-    tables: [files('a'), files('b')],
+    tables: [
+      files('a'),
+      files('b'),
+      ...(['a', 'b'] as const)
+        .filter((id) => s[id].commands)
+        .map((id): DataTable => ({
+          title: `Commands of ${id.toUpperCase()} (${s[id].name})`,
+          note: "Commands numbered from the left; the C-in-C's marked. Probabilities per engagement.",
+          columns: ['command', 'files', 'P(demoralised at the end)', "P(C-in-C's +1 used)"],
+          rows: s[id].commands!.map((c, i) => [
+            `${i + 1}${c.cInC ? ' (C-in-C)' : ''}`,
+            c.files,
+            fixed(c.demoralised),
+            c.cInC ? fixed(s[id].scoreBonusUsed ?? 0) : '',
+          ]),
+        })),
+    ],
     detail: s,
   };
 }

@@ -3,7 +3,7 @@
  * their troop types is a reading, docs/rulings.md "DBA 3.0"), one function per table and one clause per line, then what
  * the recoil and flee rules (DBA 3.0 Recoils, Fleeing) make of an element that cannot move.
  */
-import { isFoot, isMounted, isSolid, type DbaTroopType } from './troops.ts';
+import { isFoot, isMounted, isSolid, type DbaElement, type DbaTroopType } from './troops.ts';
 import { DBA_OUTCOMES, type DbaOutcome } from './outcomes-types.ts';
 import { cite, goingFor, type View } from './view.ts';
 
@@ -14,6 +14,8 @@ export interface OutcomeReading {
   readonly outcome: DbaOutcome;
   readonly reason: string;
   readonly rule: string;
+  /** Its recoil destroys the friend lined up behind it (DBA 3.0 Recoiling: elephants destroy friends met). */
+  readonly destroysBehind?: boolean;
 }
 
 const EQUAL = cite('Combat outcome: equal totals');
@@ -163,9 +165,23 @@ export function doubledOutcome(v: View): OutcomeReading {
 }
 
 /**
+ * Can a recoiling element get past the friend lined up behind it (DBA 3.0 Interpenetration and Recoiling)?
+ * Recoilers pass through friends only as listed (mounted into any but Pk, Hd, El; Bd into Bd or Sp; Pk or
+ * Bw into Bd; Ps into any but Ps); friends they cannot pass are pushed back, except Elephants and War
+ * Wagons. So only an El or WWg behind can stop a recoil: El let only Psiloi through, WWg mounted and Psiloi.
+ */
+export function recoilGetsPast(recoiler: DbaElement, behind: DbaElement): boolean {
+  if (behind.type === 'El') return recoiler.type === 'Ps';
+  if (behind.type === 'WWg') return recoiler.type === 'Ps' || isMounted(recoiler);
+  return true;
+}
+
+/**
  * An element that must recoil or flee but cannot (DBA 3.0 Recoiling, Fleeing): enemy front edge in contact
  * with its flank or rear, or its rear against something it cannot pass, destroys it; so does an elephants'
- * recoil from close combat against the defenders of a city or fort.
+ * recoil from close combat against the defenders of a city or fort, and a recoil into an El or WWg behind
+ * it that it can neither pass nor push back. Recoiling elephants destroy the friend behind them, and two
+ * elephants that meet are both destroyed.
  */
 export function afterMovement(v: View, r: OutcomeReading): OutcomeReading {
   if (r.outcome !== 'recoil' && r.outcome !== 'flee') return r;
@@ -182,6 +198,23 @@ export function afterMovement(v: View, r: OutcomeReading): OutcomeReading {
       'elephants recoiling from the defenders of a city or fort are destroyed',
       RECOIL,
     );
+  const behind = s.behind?.element;
+  if (r.outcome === 'recoil' && behind) {
+    if (v.self.el.type === 'El') {
+      if (behind.type === 'El')
+        return {
+          ...reading('destroyed', `${r.reason}, into elephants behind: both destroyed`, RECOIL),
+          destroysBehind: true,
+        };
+      return { ...r, reason: `${r.reason}, destroying the ${behind.code} behind`, destroysBehind: true };
+    }
+    if (!recoilGetsPast(v.self.el, behind))
+      return reading(
+        'destroyed',
+        `${r.reason}, but cannot recoil: the ${behind.code} behind can be neither passed nor pushed back`,
+        RECOIL,
+      );
+  }
   return r;
 }
 

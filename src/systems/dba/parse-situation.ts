@@ -130,6 +130,20 @@ const sideInput = z
       group: 'more',
       help: 'Its rear is against something it cannot pass: it cannot recoil or flee',
     }),
+    demoralised: field(bool(), {
+      label: 'Command demoralised',
+      kind: 'bool',
+      group: 'more',
+      modes: ['close'],
+      help: 'Big battles: an element of a demoralised command (-2 in close combat unless in a city, fort or camp)',
+    }),
+    cInCPlusOne: field(bool(), {
+      label: "C-in-C's +1",
+      kind: 'bool',
+      group: 'more',
+      flag: 'c-in-c-plus-one',
+      help: "Big battles: the C-in-C's element (a general) adds its once-per-game +1 to its combat score",
+    }),
   })
   .strict();
 
@@ -243,6 +257,10 @@ function checkSide(s: DbaSituation, id: 'a' | 'b'): void {
     fail(`${id}.aiders`, 'only a shooting side has elements aiding its shooting');
   if (side.alsoAssaulting > 0 && !(s.mode === 'close' && other.defending !== 'none'))
     fail(`${id}.alsoAssaulting`, 'only when assaulting a defended city, fort or camp in close combat');
+  if (side.cInCPlusOne && !side.general)
+    fail(`${id}.cInCPlusOne`, "only the C-in-C's element, a general's element (`general: true`), has the +1");
+  if (side.demoralised && s.mode !== 'close')
+    fail(`${id}.demoralised`, 'the -2 of a demoralised command applies in close combat only');
   if (s.mode === 'shooting' && (side.flankContacts > 0 || side.rearContact))
     fail(
       `${id}.${side.flankContacts > 0 ? 'flankContacts' : 'rearContact'}`,

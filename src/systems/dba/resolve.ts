@@ -8,12 +8,18 @@ import { combatFactor } from './combat-factors.ts';
 import { compareTotals, sideOutcome, type DbaOutcome, type OutcomeReading } from './outcomes.ts';
 import type { DbaSituation } from './situation.ts';
 import { flankSupportFactors, rearSupportFactors } from './support.ts';
-import { tacticalFactors } from './tactical-factors.ts';
+import { scoreBonusFactors, tacticalFactors } from './tactical-factors.ts';
 import { cite, views, type View } from './view.ts';
 
 /** Every factor of a side (none depends on the dice in DBA). */
 export function sideFactors(v: View): Factor[] {
-  return [combatFactor(v), ...rearSupportFactors(v), ...flankSupportFactors(v), ...tacticalFactors(v)];
+  return [
+    combatFactor(v),
+    ...rearSupportFactors(v),
+    ...flankSupportFactors(v),
+    ...tacticalFactors(v),
+    ...scoreBonusFactors(v),
+  ];
 }
 
 const sum = (fs: readonly Factor[]) => fs.reduce((t, f) => t + f.value, 0);
@@ -111,6 +117,11 @@ export function explainDba(situation: DbaSituation): Explanation {
     }
     if (v.self.el.double)
       notes.push(`${name}: a double element; the first one lost counts as 2 elements lost`);
+    const behind = v.self.side.behind?.element;
+    if (v.self.el.type === 'El' && behind)
+      notes.push(
+        `${name}: if it recoils, the ${behind.code} behind it is destroyed${behind.type === 'El' ? ', and so is it' : ''} (${cite('Recoiling')})`,
+      );
   }
   return { a: sideFactors(va), b: sideFactors(vb), notes };
 }

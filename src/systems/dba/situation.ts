@@ -53,6 +53,10 @@ export interface DbaSide {
   readonly shotInRear: boolean;
   /** Its rear is against something it cannot pass (terrain, table edge, enemy, friends): it cannot recoil or flee. */
   readonly blockedBehind: boolean;
+  /** Big battles: an element of a demoralised command (-2 in close combat unless in a city, fort or camp). */
+  readonly demoralised: boolean;
+  /** Big battles: the C-in-C's element adds its once-per-game +1 to its combat score in this combat. */
+  readonly cInCPlusOne: boolean;
 }
 
 export interface DbaSituation {
@@ -83,6 +87,8 @@ export const DEFAULT_DBA_SIDE: Omit<DbaSide, 'element'> = {
   alsoAssaulting: 0,
   shotInRear: false,
   blockedBehind: false,
+  demoralised: false,
+  cInCPlusOne: false,
 };
 
 /** A side with every unspecified circumstance at its default. */

@@ -1,5 +1,6 @@
 /** Tactical factors (DBA 3.0 Tactical factors; values recovered as listed in docs/rulings.md "DBA 3.0"). */
 import type { Factor } from '../../core/ruleset.ts';
+import { DBA_BIG_BATTLE } from './big-battle.ts';
 import { isFoot } from './troops.ts';
 import { cite, factor, goingFor, type View } from './view.ts';
 
@@ -73,5 +74,15 @@ export function tacticalFactors(v: View): Factor[] {
   // A city or fort's own hill does not count as bad going for its occupiers.
   if (v.close && !exempt && !inWalls && goingFor(self.el, s.going) === 'bad')
     out.push(factor('in bad going', DBA_TACTICAL_FACTORS.badGoing, TF));
+  // Big battles: an element of a demoralised command, in close combat and not in a city, fort or camp.
+  if (v.close && s.demoralised && s.defending === 'none')
+    out.push(factor('demoralised command', DBA_BIG_BATTLE.demoralised, cite('Big battles')));
   return out;
+}
+
+/** Big battles: the C-in-C's once-per-game +1, added to its combat score after it is calculated. */
+export function scoreBonusFactors(v: View): Factor[] {
+  return v.self.side.cInCPlusOne
+    ? [factor("C-in-C's once-per-game +1", DBA_BIG_BATTLE.cInCPlusOne, cite('Big battles'))]
+    : [];
 }
