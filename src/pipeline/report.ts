@@ -50,8 +50,11 @@ export async function buildReport(
   if (html) {
     const page = buildReportHtml(
       {
-        title: `${loaded.name}: ${loaded.version}`,
-        intro: `Scenario \`${loaded.file}\`, seed ${loaded.seed}. Every table is also in this folder as Markdown and CSV; every chart as Vega-Lite JSON, SVG and PNG under \`charts/\`.`,
+        title:
+          loaded.studies.length === 1 && loaded.studies[0]!.header.title !== loaded.studies[0]!.header.name
+            ? loaded.studies[0]!.header.title
+            : `${loaded.name}: ${loaded.version}`,
+        intro: `${loaded.version}. Scenario \`${loaded.file}\`, seed ${loaded.seed}. Every table is also in this folder as Markdown and CSV; every chart as Vega-Lite JSON, SVG and PNG under \`charts/\`.`,
         sections,
         footer: `${results.tool.name} ${results.tool.version}, seed ${results.seed}. Reproduce: ${reproduce}`,
       },

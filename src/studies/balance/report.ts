@@ -33,43 +33,82 @@ export function modelSentence(plan: BalancePlan): string {
   );
 }
 
+/** One sentence on the two prices the report gives beside the book cost, for a DBM player. */
+export const PRICES_SENTENCE =
+  "Fair price: what the element is worth against today's book-priced armies (it wins as often as it loses at that cost). " +
+  'Repriced: what it would be worth if every element were repriced to its fair price at once (a consistent price list under the model).';
+
+const name = (e: { element: string; cost: number; breakEven: number | null }) =>
+  `${e.element} ${ap(e.cost, 1)} -> ${ap(e.breakEven, 1)}`;
+
+/** The findings that hold in every variant, then those one axis decides, as rows of a compact table. */
+function findings(r: BalanceResults): string[][] {
+  const last = r.elements[r.elements.length - 1] ?? [];
+  const rows: string[][] = [];
+  for (const v of ['under-costed', 'over-costed', 'balanced'] as const) {
+    const xs = last.filter((e) => e.robust === v);
+    if (xs.length > 0) rows.push([`${v} in every variant`, String(xs.length), xs.map(name).join(', ')]);
+  }
+  const bySplit = new Map<string, ElementSummary[]>();
+  for (const e of last)
+    if (e.split) {
+      const key = `${e.split.axis}: ${splitWords(e.split)}`;
+      bySplit.set(key, [...(bySplit.get(key) ?? []), e]);
+    }
+  for (const [key, xs] of [...bySplit.entries()].sort((x, y) => y[1].length - x[1].length))
+    rows.push([`depends on ${key}`, String(xs.length), xs.map(name).join(', ')]);
+  const rest = last.filter((e) => e.robust === 'model-dependent' && !e.split);
+  if (rest.length > 0)
+    rows.push([
+      'depends on several axes together',
+      String(rest.length),
+      rest.map((e) => e.element).join(', '),
+    ]);
+  return rows;
+}
+
 function headline(r: BalanceResults): string[] {
   const last = r.elements[r.elements.length - 1] ?? [];
-  const under = last.filter((e) => e.robust === 'under-costed');
-  const over = last.filter((e) => e.robust === 'over-costed');
+  const under = last.filter((e) => e.robust === 'under-costed').length;
+  const over = last.filter((e) => e.robust === 'over-costed').length;
   const changes = r.changes.filter((c) => c.robust !== 'model-dependent');
   const version = r.versions[r.versions.length - 1]!.name;
-  const list = (xs: readonly ElementSummary[]) =>
-    xs.map((e) => `${e.element} (${ap(e.cost, 1)} AP, break-even ${range(e.lo, e.hi)})`).join('; ');
+  const split = last.filter((e) => e.split).length;
+  const rest = last.filter((e) => e.robust === 'model-dependent' && !e.split).length;
   const out = [
-    `Under ${version}, across all ${r.grid.length} variants: ${under.length} element${under.length === 1 ? '' : 's'} robustly under-costed` +
-      `${under.length > 0 ? `: ${list(under)}` : ''}; ${over.length} robustly over-costed${over.length > 0 ? `: ${list(over)}` : ''}. ` +
-      `${last.filter((e) => e.robust === 'balanced').length} are balanced in every variant; the rest depend on the model.`,
+    `Under ${version}, of ${last.length} elements, ${under} are under-costed and ${over} over-costed in every one of the ${r.grid.length} variants` +
+      (split > 0 ? `; for ${split} one axis of the grid decides the verdict (most often the terrain)` : '') +
+      (rest > 0 ? `; for ${rest} it depends on several axes together` : '') +
+      '.',
   ];
   if (r.changes.length > 0)
     out.push(
       changes.length > 0
         ? `Cost changes whose verdict holds in every variant: ${changes.map((c) => `${c.element} ${ap(c.oldCost, 1)} -> ${ap(c.newCost, 1)} AP: ${c.robust}`).join('; ')}.`
-        : `No cost change has the same verdict in every variant: each depends on the model (table below).`,
+        : `No cost change has the same verdict in every variant (table below: what decides each).`,
     );
   return out;
 }
 
 function changesTable(r: BalanceResults): string[] {
   return mdTable(
-    ['element', 'cost', 'break-even (all variants)', 'verdict', 'robust?'],
+    ['element', 'verdict', 'cost', 'fair price [all variants]'],
     r.changes.map((c: CostChange) => [
       c.element,
-      `${ap(c.oldCost, 1)} -> ${ap(c.newCost, 1)}`,
-      `${ap(c.breakEven)} ${range(c.lo, c.hi)}`,
       verdictWords(
         c.robust,
         c.perVariant.map((p) => p.verdict),
         c.split,
       ),
-      c.robust === 'model-dependent' ? 'no' : 'yes',
+      `${ap(c.oldCost, 1)} -> ${ap(c.newCost, 1)}`,
+      `${ap(c.breakEven)} ${range(c.lo, c.hi)}`,
     ]),
+    ['l', 'l', 'r', 'r'],
   );
+}
+
+function findingsTable(r: BalanceResults): string[] {
+  return mdTable(['verdict', 'elements', 'element: book cost -> fair price'], findings(r), ['l', 'r', 'l']);
 }
 
 const AXIS_WORDS: Readonly<Record<Axis, (value: string) => string>> = {
@@ -103,19 +142,20 @@ function tally(labels: readonly string[]): string {
 
 function elementTable(es: readonly ElementSummary[]): string[] {
   return mdTable(
-    ['element', 'book', 'break-even', 'interval (all variants)', 'fixed point', 'verdict'],
+    ['element', 'verdict', 'book', 'fair price', 'repriced', 'fair price [all variants]'],
     es.map((e) => [
       e.element,
-      ap(e.cost, 1),
-      ap(e.breakEven),
-      range(e.lo, e.hi),
-      e.fixedPoint ? `${ap(e.fixedPoint.mean)} [${ap(e.fixedPoint.min)}, ${ap(e.fixedPoint.max)}]` : '-',
       verdictWords(
         e.robust,
         Object.entries(e.verdicts).flatMap(([l, n]) => new Array<string>(n).fill(l)),
         e.split,
       ),
+      ap(e.cost, 1),
+      ap(e.breakEven),
+      e.fixedPoint ? ap(e.fixedPoint.mean) : '-',
+      range(e.lo, e.hi),
     ]),
+    ['l', 'l', 'r', 'r', 'r', 'r'],
   );
 }
 
@@ -133,6 +173,8 @@ export function balanceReport(r: BalanceResults, plan: BalancePlan): ReportPart 
     '',
     ...headline(r),
     '',
+    PRICES_SENTENCE,
+    '',
   ];
   if (r.changes.length > 0)
     md.push(
@@ -141,11 +183,12 @@ export function balanceReport(r: BalanceResults, plan: BalancePlan): ReportPart 
       ...changesTable(r),
       '',
     );
+  md.push(`## What holds under ${r.versions[lastV]!.name}`, '', ...findingsTable(r), '');
   r.versions.forEach((v, vi) => {
     md.push(
       `## Every element under ${v.name}`,
       '',
-      "Costs in AP. Break-even: the geometric mean over the variants; its interval spans every variant's 95% interval. Fixed point: the cost at which every element breaks even against a field priced the same way (mean [lowest, highest] over the variants).",
+      "Costs in AP. Fair price: the geometric mean of the variants' break-even costs; the interval in brackets spans every variant's 95% interval. Repriced: the mean over the variants of the consistent price list.",
       '',
     );
     md.push(...elementTable(r.elements[vi] ?? []), '');
@@ -263,16 +306,18 @@ export function balanceReport(r: BalanceResults, plan: BalancePlan): ReportPart 
   const sections: ReportSection[] = [
     {
       heading: 'Headline',
-      text: `${headline(r).join('\n\n')}\n\n${modelSentence(plan)}`,
-      tables:
-        r.changes.length > 0
+      text: `${headline(r).join('\n\n')}\n\n${modelSentence(plan)}\n\n${PRICES_SENTENCE}`,
+      tables: [
+        ...(r.changes.length > 0
           ? [
               {
-                caption: 'The cost changes, judged under the newest rules',
+                caption: `The cost changes ${r.versions[0]!.name} -> ${r.versions[lastV]!.name}, judged under ${r.versions[lastV]!.name}`,
                 markdown: changesTable(r).join('\n'),
               },
             ]
-          : [],
+          : []),
+        { caption: `What holds under ${r.versions[lastV]!.name}`, markdown: findingsTable(r).join('\n') },
+      ],
       reproduce: '',
     },
   ];
