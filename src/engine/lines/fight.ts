@@ -9,7 +9,7 @@
 import type { LineAdapter } from './adapter.ts';
 import type { Decision, EngagementResult, LineId, LinesConfig, ModelOptions, SideTally } from './model.ts';
 import * as S from './pack.ts';
-import { prepared, tableFor, type CombatEntry, type Prepared, type PreparedSide } from './prepare.ts';
+import { DROP, prepared, tableFor, type CombatEntry, type Prepared, type PreparedSide } from './prepare.ts';
 
 // Module-level copies: read once, not through import bindings in the hot loop.
 const NONE = S.NONE;
@@ -80,7 +80,8 @@ export class Battle {
   readonly W: number;
   readonly sides: readonly [PreparedSide, PreparedSide];
   readonly opts: ModelOptions;
-  readonly head: readonly [Int32Array, Int32Array];
+  /** Per side and column: the file's state (its standing ranks, prepare.ts), -1 where no file. */
+  readonly state: readonly [Int32Array, Int32Array];
   readonly back: readonly [Uint8Array, Uint8Array];
   readonly moved: readonly [Uint8Array, Uint8Array];
   readonly contact: Uint8Array;
@@ -117,7 +118,7 @@ export class Battle {
     const W = (this.W = p.width);
     this.sides = p.sides;
     this.opts = p.config.options;
-    this.head = [new Int32Array(W), new Int32Array(W)];
+    this.state = [new Int32Array(W), new Int32Array(W)];
     this.back = [new Uint8Array(W), new Uint8Array(W)];
     this.moved = [new Uint8Array(W), new Uint8Array(W)];
     this.contact = new Uint8Array(W);
@@ -144,11 +145,11 @@ export class Battle {
     return this.cur[s][c]!;
   }
 
-  /** Recompute the cached front template of side s in column c (after its head or going changed). */
+  /** Recompute the cached front template of side s in column c (after its state or going changed). */
   private refresh(s: Side, c: number): void {
     const side = this.sides[s];
-    const h = this.head[s][c]!;
-    this.cur[s][c] = h < side.depth[c]! ? side.tmpl[this.colGoing[c]! * side.total + side.base[c]! + h]! : -1;
+    const st = this.state[s][c]!;
+    this.cur[s][c] = st < 0 ? -1 : side.stTmpl[this.colGoing[c]! * side.states + st]!;
   }
 
   /** In line with its front free of enemy contact: overlaps its neighbours' opponents (DBM 3.2 p.21). */
@@ -233,38 +234,45 @@ export class Battle {
     return out;
   }
 
+  /** Count rank `k` (within the file of column c) of side s as lost: destroyed, spent or fled. */
+  private count(s: Side, c: number, k: number, fled: boolean, spent: boolean): void {
+    const side = this.sides[s];
+    const t = this.tally[s];
+    const flat = side.base[c]! + k;
+    if (fled) t[T_FLED]! += 1;
+    if (fled && !this.opts.fledLost) return;
+    const file = side.fileAt[c]!;
+    t[T_ELEMENTS]! += 1;
+    t[T_AP]! += side.ap[flat]!;
+    t[T_EE]! += spent ? side.ee[flat]! / 2 : side.ee[flat]!;
+    if (side.firstBonus[flat]! > 0 && this.bonusUsed[s] === 0) {
+      // DBA 3.0 Winning and losing: the first double element lost counts 2.
+      t[T_EE]! += side.firstBonus[flat]!;
+      this.bonusUsed[s] = 1;
+    }
+    this.fileElements[s][file]! += 1;
+    this.fileAp[s][file]! += side.ap[flat]!;
+  }
+
   /**
    * Remove up to `ranks` elements from the front of the file in column c. `fled`: they left the fight
    * fleeing; `spent` (B&B 0.7 ch.6 army moral): it left the table spent and costs half its loss value.
    */
   private lose(s: Side, c: number, ranks: number, fled: boolean, spent = false): void {
     const side = this.sides[s];
-    const t = this.tally[s];
-    const file = side.fileAt[c]!;
-    const head = this.head[s];
-    for (let i = 0; i < ranks && head[c]! < side.depth[c]!; i++) {
-      const k = side.base[c]! + head[c]!;
-      if (fled) t[T_FLED]! += 1;
-      if (!fled || this.opts.fledLost) {
-        t[T_ELEMENTS]! += 1;
-        t[T_AP]! += side.ap[k]!;
-        t[T_EE]! += spent ? side.ee[k]! / 2 : side.ee[k]!;
-        if (side.firstBonus[k]! > 0 && this.bonusUsed[s] === 0) {
-          // DBA 3.0 Winning and losing: the first double element lost counts 2.
-          t[T_EE]! += side.firstBonus[k]!;
-          this.bonusUsed[s] = 1;
-        }
-        this.fileElements[s][file]! += 1;
-        this.fileAp[s][file]! += side.ap[k]!;
-      }
-      head[c]!++;
-    }
+    const st = this.state[s][c]!;
+    const from = side.stOff[st]!;
+    const n = Math.min(ranks, side.stOff[st + 1]! - from);
+    for (let i = 0; i < n; i++) this.count(s, c, side.stRanks[from + i]!, fled, spent);
+    this.state[s][c] = side.stDrop[st * DROP + n]!;
     this.refresh(s, c);
   }
 
   private applyLoss(s: Side, c: number, packed: number): void {
     const out = packed & OUT;
     if (out === NONE) return;
+    const side = this.sides[s];
+    const st = this.state[s][c]!;
     if (out === DESTROYED) {
       // DBM 3.2 p.23 Destroyed Elements: the rear ranks the rule set destroys go with it.
       this.lose(s, c, 1 + ((packed >> REAR_SHIFT) & 3), false);
@@ -272,11 +280,19 @@ export class Battle {
       // B&B 0.7 ch.6 spent: the base leaves the table, at half its PoC.
       this.lose(s, c, 1, false, true);
     } else if (out === FLEE) {
-      // DBM 3.2 p.24 Fleeing Elements: a skirmisher directly behind flees too.
-      const side = this.sides[s];
-      const h = this.head[s][c]!;
-      const withSkirmisher = h + 1 < side.depth[c]! && side.skirmisher[side.base[c]! + h + 1] === 1;
-      this.lose(s, c, withSkirmisher ? 2 : 1, true);
+      // A flight starts with a recoil (B&B 0.7 ch.7 push back destroys some ranks); DBM 3.2 p.24 Fleeing
+      // Elements: a skirmisher directly behind flees too.
+      for (const k of side.fleeLost[st]!) this.count(s, c, k, false, false);
+      for (const k of side.fleeFled[st]!) this.count(s, c, k, true, false);
+      this.state[s][c] = side.stFlee[st]!;
+      this.refresh(s, c);
+    } else {
+      // A recoil: the adapter's push back may destroy ranks (B&B 0.7 ch.7 elephants).
+      for (const k of side.recoilLost[st]!) this.count(s, c, k, false, false);
+      if (side.stRecoil[st] !== st) {
+        this.state[s][c] = side.stRecoil[st]!;
+        this.refresh(s, c);
+      }
     }
     // Destroyed, fled or recoiled: whatever is left of the file is a base depth back.
     this.back[s][c] = 1;
@@ -567,7 +583,7 @@ export class Battle {
     this.draw = draw;
     this.trace = trace;
     for (const s of [0, 1] as const) {
-      this.head[s].fill(0);
+      this.state[s].set(this.sides[s].start);
       this.back[s].fill(0);
       this.tally[s].fill(0);
       this.fileElements[s].fill(0);

@@ -26,6 +26,7 @@ export type {
   RankValues,
 } from './adapter.ts';
 export type {
+  LineId,
   LinesConfig,
   LineConfig,
   FileConfig,
