@@ -130,6 +130,32 @@ export interface LineAdapter<E = unknown, T = unknown, V = unknown> {
    * identical files.
    */
   template(ctx: AdapterContext<E, V>, line: LineId, file: number, head: number, going: string): T;
+  /**
+   * The side a file presents when only `ranks` (indices into the file's ranks, front first) stand, in an
+   * order that is not simply the file from one rank on. Only a system whose `recoil` destroys ranks
+   * behind a front that stands, or reorders them, reaches such a file; it must then supply this.
+   */
+  templateOf?(
+    ctx: AdapterContext<E, V>,
+    line: LineId,
+    file: number,
+    ranks: readonly number[],
+    going: string,
+  ): T;
+  /**
+   * What the recoil of a file's front (and the recoil a flight starts with) does to the ranks behind it
+   * (B&B 0.7 ch.7 push back: a recoiling elephant destroys the bases it would push back; a base that would
+   * push back an elephant is destroyed). `ranks`: the file's ranks still standing, front first. Returns
+   * the ranks standing afterwards in their new order, and those destroyed (the front among them when it
+   * is lost). Absent: the file falls back as one, nothing lost (DBM, DBA: their rule sets decide a recoil
+   * blocked by the file behind).
+   */
+  recoil?(
+    ctx: AdapterContext<E, V>,
+    line: LineId,
+    file: number,
+    ranks: readonly number[],
+  ): { readonly ranks: readonly number[]; readonly lost: readonly number[] };
   /** May `overlapper` (a free file's front) count as an overlap for its friend `friend` in combat? */
   overlapCounts(overlapper: T, friend: T): boolean;
   /** Number of distinct flank values (1: the system has none; the kernel then skips the neighbours). */

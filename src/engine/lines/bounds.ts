@@ -19,13 +19,13 @@ import type { LineAdapter } from './adapter.ts';
 import { LineBuilder, modelOptionsSchema } from './block.ts';
 import { DEFAULT_OPTIONS, type FileConfig, type LineConfig, type LineId, type LinesConfig } from './model.ts';
 import * as S from './pack.ts';
-import { prepared, tableFor, type Prepared } from './prepare.ts';
+import { DROP, prepared, tableFor, type Prepared } from './prepare.ts';
 
 const EPS = 1e-9;
 
 /** The state of the pair between bounds: everything of fight.ts's Battle that one column carries over. */
 interface PairState {
-  /** Ranks gone from the front of each file (head index): [A, B]. */
+  /** Each file's state (prepare.ts: its ranks still standing): [A, B]. */
   readonly head: readonly [number, number];
   /** Each file is a base depth back (after a recoil or a loss). */
   readonly back: readonly [number, number];
@@ -60,23 +60,21 @@ type Side = 0 | 1;
 
 /** One column of fight.ts's Battle, as pure functions of a pair state. */
 class Pair {
-  private readonly depth: readonly [number, number];
   private readonly nb: number;
   private readonly rules: boolean;
 
   constructor(private readonly p: Prepared) {
-    this.depth = [p.sides[0].depth[0]!, p.sides[1].depth[0]!];
     this.nb = p.sides[1].templates;
     this.rules = p.shot !== undefined;
   }
 
   present(s: Mutable | PairState, side: Side): boolean {
-    return s.head[side] < this.depth[side];
+    return this.p.sides[side].stTmpl[s.head[side]]! >= 0;
   }
 
   /** The front's template (one column, no terrain: going slot 0, file base 0). */
   private tmpl(s: Mutable, side: Side): number {
-    return this.p.sides[side].tmpl[s.head[side]]!;
+    return this.p.sides[side].stTmpl[s.head[side]]!;
   }
 
   /** fight.ts flankOn with no neighbours (a line of one file). */
@@ -126,33 +124,51 @@ class Pair {
     ).table;
   }
 
+  /** fight.ts Battle.count: rank k of the file gone (fled, or lost; spent at half its value). */
+  private count(s: Mutable, side: Side, k: number, fled: boolean, spent: boolean): void {
+    if (fled && !this.p.config.options.fledLost) return;
+    const ps = this.p.sides[side];
+    s.lost[side] += spent ? ps.ee[k]! / 2 : ps.ee[k]!;
+    if (ps.firstBonus[k]! > 0 && s.bonus[side] === 0) {
+      s.lost[side] += ps.firstBonus[k]!;
+      s.bonus[side] = 1;
+    }
+  }
+
   /** fight.ts Battle.lose. */
   private lose(s: Mutable, side: Side, ranks: number, fled: boolean, spent = false): void {
     const ps = this.p.sides[side];
-    for (let i = 0; i < ranks && s.head[side] < this.depth[side]; i++) {
-      const k = s.head[side];
-      if (!fled || this.p.config.options.fledLost) {
-        s.lost[side] += spent ? ps.ee[k]! / 2 : ps.ee[k]!;
-        if (ps.firstBonus[k]! > 0 && s.bonus[side] === 0) {
-          s.lost[side] += ps.firstBonus[k]!;
-          s.bonus[side] = 1;
-        }
-      }
-      s.head[side]++;
-    }
+    const st = s.head[side];
+    const from = ps.stOff[st]!;
+    const n = Math.min(ranks, ps.stOff[st + 1]! - from);
+    for (let i = 0; i < n; i++) this.count(s, side, ps.stRanks[from + i]!, fled, spent);
+    s.head[side] = ps.stDrop[st * DROP + n]!;
   }
 
   /** fight.ts Battle.applyLoss. */
   private applyLoss(s: Mutable, side: Side, packed: number): void {
     const out = packed & S.OUTCOME_MASK;
     if (out === S.NONE) return;
+    const ps = this.p.sides[side];
     if (out === S.DESTROYED) this.lose(s, side, 1 + ((packed >> S.REAR_SHIFT) & 3), false);
     else if (out === S.SPENT) this.lose(s, side, 1, false, true);
     else if (out === S.FLEE) {
-      const ps = this.p.sides[side];
-      const h = s.head[side];
-      const withSkirmisher = h + 1 < this.depth[side] && ps.skirmisher[h + 1] === 1;
-      this.lose(s, side, withSkirmisher ? 2 : 1, true);
+      const st = s.head[side];
+      for (const k of ps.fleeLost[st]!) this.count(s, side, k, false, false);
+      for (const k of ps.fleeFled[st]!) this.count(s, side, k, true, false);
+      s.head[side] = ps.stFlee[st]!;
+    } else {
+      const rear = (packed >> S.REAR_SHIFT) & 3;
+      if (rear > 0) {
+        const st = s.head[side];
+        const from = ps.stOff[st]!;
+        const n = Math.min(rear, ps.stOff[st + 1]! - from - 1);
+        for (let i = 1; i <= n; i++) this.count(s, side, ps.stRanks[from + i]!, false, false);
+        if (n > 0) s.head[side] = ps.stBehind[st * DROP + n]!;
+      }
+      const st = s.head[side];
+      for (const k of ps.recoilLost[st]!) this.count(s, side, k, false, false);
+      s.head[side] = ps.stRecoil[st]!;
     }
     s.back[side] = 1;
   }
@@ -263,7 +279,13 @@ export function pairChain<E, T, V>(
   const space = BigInt(p.space);
   const firstSide: Side = first === 'a' ? 0 : 1;
   let live = new Map<string, { s: PairState; n: bigint }>();
-  const start: PairState = { head: [0, 0], back: [0, 0], contact: 0, lost: [0, 0], bonus: [0, 0] };
+  const start: PairState = {
+    head: [p.sides[0].start[0]!, p.sides[1].start[0]!],
+    back: [0, 0],
+    contact: 0,
+    lost: [0, 0],
+    bonus: [0, 0],
+  };
   live.set(keyOf(start), { s: start, n: 1n });
   const ended: Record<string, bigint>[] = [];
   const fighting: bigint[] = [];

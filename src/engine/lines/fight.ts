@@ -9,7 +9,7 @@
 import type { LineAdapter } from './adapter.ts';
 import type { Decision, EngagementResult, LineId, LinesConfig, ModelOptions, SideTally } from './model.ts';
 import * as S from './pack.ts';
-import { prepared, tableFor, type CombatEntry, type Prepared, type PreparedSide } from './prepare.ts';
+import { DROP, prepared, tableFor, type CombatEntry, type Prepared, type PreparedSide } from './prepare.ts';
 
 // Module-level copies: read once, not through import bindings in the hot loop.
 const NONE = S.NONE;
@@ -90,7 +90,8 @@ export class Battle {
   readonly W: number;
   readonly sides: readonly [PreparedSide, PreparedSide];
   readonly opts: ModelOptions;
-  readonly head: readonly [Int32Array, Int32Array];
+  /** Per side and column: the file's state (its standing ranks, prepare.ts), -1 where no file. */
+  readonly state: readonly [Int32Array, Int32Array];
   readonly back: readonly [Uint8Array, Uint8Array];
   readonly moved: readonly [Uint8Array, Uint8Array];
   readonly contact: Uint8Array;
@@ -105,8 +106,6 @@ export class Battle {
   readonly fileAp: readonly [Float64Array, Float64Array];
   /** Per side: its first-loss bonus (DBA: first double element) is already counted. */
   readonly bonusUsed: Uint8Array;
-  /** Per side and rank (flat): lost from behind a front that stayed (a recoiling elephant's friends). */
-  readonly dead: readonly [Uint8Array, Uint8Array];
   /** Per side and column: -1 or +1, the file is on the flank of the enemy file in column c-1 or c+1; else 0. */
   readonly flanking: readonly [Int8Array, Int8Array];
   /** Lines with commands: per side, per command and loss count (cmd * measures + m), losses so far. */
@@ -145,7 +144,7 @@ export class Battle {
     const W = (this.W = p.width);
     this.sides = p.sides;
     this.opts = p.config.options;
-    this.head = [new Int32Array(W), new Int32Array(W)];
+    this.state = [new Int32Array(W), new Int32Array(W)];
     this.back = [new Uint8Array(W), new Uint8Array(W)];
     this.moved = [new Uint8Array(W), new Uint8Array(W)];
     this.contact = new Uint8Array(W);
@@ -162,7 +161,6 @@ export class Battle {
     this.cur = [new Int32Array(W), new Int32Array(W)];
     this.lineMoved = new Uint8Array(2);
     const [sa, sb] = p.sides;
-    this.dead = [new Uint8Array(sa.total), new Uint8Array(sb.total)];
     this.flanking = [new Int8Array(W), new Int8Array(W)];
     const M = (this.measures = p.commandRule?.measures ?? 0);
     this.commandLost = [new Float64Array(sa.commands * M), new Float64Array(sb.commands * M)];
@@ -183,11 +181,11 @@ export class Battle {
     return this.cur[s][c]!;
   }
 
-  /** Recompute the cached front template of side s in column c (after its head or going changed). */
+  /** Recompute the cached front template of side s in column c (after its state or going changed). */
   private refresh(s: Side, c: number): void {
     const side = this.sides[s];
-    const h = this.head[s][c]!;
-    this.cur[s][c] = h < side.depth[c]! ? side.tmpl[this.colGoing[c]! * side.total + side.base[c]! + h]! : -1;
+    const st = this.state[s][c]!;
+    this.cur[s][c] = st < 0 ? -1 : side.stTmpl[this.colGoing[c]! * side.states + st]!;
   }
 
   /** In line with its front free of enemy contact: overlaps its neighbours' opponents (DBM 3.2 p.21). */
@@ -281,7 +279,11 @@ export class Battle {
     const bonus = this.lastBonus;
     for (const s of owner === 0 ? ([0, 1] as const) : ([1, 0] as const)) {
       const side = this.sides[s];
-      const b = this.scoreUsed[s] === 0 ? side.scoreBonus[side.base[c]! + this.head[s][c]!]! : 0;
+      const st = this.state[s][c]!;
+      const b =
+        this.scoreUsed[s] === 0 && st >= 0 && side.stOff[st + 1]! > side.stOff[st]!
+          ? side.scoreBonus[side.base[c]! + side.stRanks[side.stOff[st]!]!]!
+          : 0;
       if (!(b > 0)) continue;
       const alt = this.entryAt(c, owner, s === 0 ? b : bonus[0]!, s === 1 ? b : bonus[1]!).table[k]!;
       if (this.worth(alt, s) > this.worth(r, s)) {
@@ -344,20 +346,12 @@ export class Battle {
    */
   private lose(s: Side, c: number, ranks: number, fled: boolean, spent = false): void {
     const side = this.sides[s];
-    const head = this.head[s];
-    for (let i = 0; i < ranks && head[c]! < side.depth[c]!; i++) {
-      this.count(s, c, side.base[c]! + head[c]!, fled, spent);
-      head[c] = this.nextLive(s, c, head[c]! + 1);
-    }
+    const st = this.state[s][c]!;
+    const from = side.stOff[st]!;
+    const n = Math.min(ranks, side.stOff[st + 1]! - from);
+    for (let i = 0; i < n; i++) this.count(s, c, side.base[c]! + side.stRanks[from + i]!, fled, spent);
+    this.state[s][c] = side.stDrop[st * DROP + n]!;
     this.refresh(s, c);
-  }
-
-  /** The first rank at or behind rank `h` of side s's file in column c still in the fight (depth if none). */
-  private nextLive(s: Side, c: number, h: number): number {
-    const side = this.sides[s];
-    const dead = this.dead[s];
-    while (h < side.depth[c]! && dead[side.base[c]! + h] === 1) h++;
-    return h;
   }
 
   /** Count rank k (flat) of side s's file in column c as gone: fled, or lost (spent: at half its value). */
@@ -401,33 +395,46 @@ export class Battle {
    */
   private loseBehind(s: Side, c: number, ranks: number): void {
     const side = this.sides[s];
-    for (let i = 0; i < ranks; i++) {
-      const h = this.nextLive(s, c, this.head[s][c]! + 1);
-      if (h >= side.depth[c]!) return;
-      this.dead[s][side.base[c]! + h] = 1;
-      this.count(s, c, side.base[c]! + h, false, false);
-    }
+    const st = this.state[s][c]!;
+    const from = side.stOff[st]!;
+    const n = Math.min(ranks, side.stOff[st + 1]! - from - 1);
+    if (n <= 0) return;
+    for (let i = 1; i <= n; i++) this.count(s, c, side.base[c]! + side.stRanks[from + i]!, false, false);
+    this.state[s][c] = side.stBehind[st * DROP + n]!;
+    this.refresh(s, c);
   }
 
   private applyLoss(s: Side, c: number, packed: number): void {
     const out = packed & OUT;
     if (out === NONE) return;
-    if (out === S.RECOIL) {
-      // A recoil that destroys the ranks it meets behind (DBA 3.0 Recoiling: elephants).
-      const rear = (packed >> REAR_SHIFT) & 3;
-      if (rear > 0) this.loseBehind(s, c, rear);
-    } else if (out === DESTROYED) {
+    const side = this.sides[s];
+    if (out === DESTROYED) {
       // DBM 3.2 p.23 Destroyed Elements: the rear ranks the rule set destroys go with it.
       this.lose(s, c, 1 + ((packed >> REAR_SHIFT) & 3), false);
     } else if (out === SPENT) {
       // B&B 0.7 ch.6 spent: the base leaves the table, at half its PoC.
       this.lose(s, c, 1, false, true);
     } else if (out === FLEE) {
-      // DBM 3.2 p.24 Fleeing Elements: a skirmisher directly behind flees too.
-      const side = this.sides[s];
-      const next = this.nextLive(s, c, this.head[s][c]! + 1);
-      const withSkirmisher = next < side.depth[c]! && side.skirmisher[side.base[c]! + next] === 1;
-      this.lose(s, c, withSkirmisher ? 2 : 1, true);
+      // A flight starts with a recoil (B&B 0.7 ch.7 push back destroys some ranks); DBM 3.2 p.24 Fleeing
+      // Elements: a skirmisher directly behind flees too.
+      const st = this.state[s][c]!;
+      const base = side.base[c]!;
+      for (const k of side.fleeLost[st]!) this.count(s, c, base + k, false, false);
+      for (const k of side.fleeFled[st]!) this.count(s, c, base + k, true, false);
+      this.state[s][c] = side.stFlee[st]!;
+      this.refresh(s, c);
+    } else {
+      // A recoil that destroys the ranks it meets behind (DBA 3.0 Recoiling: elephants), as the combat
+      // table says; then the adapter's push back, which may destroy ranks (B&B 0.7 ch.7 elephants).
+      const rear = (packed >> REAR_SHIFT) & 3;
+      if (rear > 0) this.loseBehind(s, c, rear);
+      const st = this.state[s][c]!;
+      const base = side.base[c]!;
+      for (const k of side.recoilLost[st]!) this.count(s, c, base + k, false, false);
+      if (side.stRecoil[st] !== st) {
+        this.state[s][c] = side.stRecoil[st]!;
+        this.refresh(s, c);
+      }
     }
     // Destroyed, fled or recoiled: whatever is left of the file is a base depth back.
     this.back[s][c] = 1;
@@ -812,7 +819,7 @@ export class Battle {
     this.draw = draw;
     this.trace = trace;
     for (const s of [0, 1] as const) {
-      this.head[s].fill(0);
+      this.state[s].set(this.sides[s].start);
       this.back[s].fill(0);
       this.tally[s].fill(0);
       this.fileElements[s].fill(0);
@@ -822,7 +829,6 @@ export class Battle {
     this.bonusUsed.fill(0);
     this.scoreUsed.fill(0);
     for (const s of [0, 1] as const) {
-      this.dead[s].fill(0);
       this.flanking[s].fill(0);
       this.commandLost[s].fill(0);
       this.armyLost[s].fill(0);

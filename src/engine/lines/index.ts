@@ -29,6 +29,7 @@ export type {
   ArmyState,
 } from './adapter.ts';
 export type {
+  LineId,
   LinesConfig,
   LineConfig,
   FileConfig,

@@ -21,14 +21,36 @@ export interface PreparedSide {
   readonly base: Int32Array;
   /** Ranks of the side (the length of the per-rank arrays). */
   readonly total: number;
-  /** Per going g and rank k (at g * total + k): local template id of the file with this rank in front. */
-  readonly tmpl: Int32Array;
+  /**
+   * Per column: the file's starting state (-1 where no file). A state is the list of the file's ranks
+   * still standing, front first, as rank indices within the file; identical files share their states.
+   */
+  readonly start: Int32Array;
+  /** Number of states. */
+  readonly states: number;
+  /** Per state: its ranks (within the file) are stRanks[stOff[st] .. stOff[st + 1]). */
+  readonly stRanks: Int32Array;
+  readonly stOff: Int32Array;
+  /** Per going g and state st (at g * states + st): local template id of its front, -1 when empty. */
+  readonly stTmpl: Int32Array;
+  /** Per state st and n = 0..MAX_DEPTH (at st * DROP + n): the state once its first n ranks are gone. */
+  readonly stDrop: Int32Array;
+  /** Per state st and n = 0..MAX_DEPTH (at st * DROP + n): the state once the n ranks behind its front are gone. */
+  readonly stBehind: Int32Array;
+  /** Per state: the state after its front recoils (the adapter's `recoil`; itself when there is none). */
+  readonly stRecoil: Int32Array;
+  /** Per state: the ranks (within the file) a recoil destroys, front first if the front is among them. */
+  readonly recoilLost: readonly Int32Array[];
+  /** Per state: the state after its front flees (a recoil first, then the flight). */
+  readonly stFlee: Int32Array;
+  /** Per state: the ranks destroyed by the recoil a flight starts with. */
+  readonly fleeLost: readonly Int32Array[];
+  /** Per state: the ranks that flee (the front, and whoever flees with it); empty if the recoil destroyed it. */
+  readonly fleeFled: readonly Int32Array[];
   readonly ap: Float64Array;
   readonly ee: Float64Array;
   /** Per rank (flat): counted once, to the first such rank a side loses (DBA: first double element). */
   readonly firstBonus: Float64Array;
-  /** Per rank (flat): flees with a fleeing element in front of it (DBM: a skirmisher). */
-  readonly skirmisher: Uint8Array;
   /** Per rank (flat): the once-per-engagement score bonus it may use (RankConfig.scoreBonus), 0 if none. */
   readonly scoreBonus: Float64Array;
   /** Lines with commands: per rank k and count m (at k * measures + m), what losing it adds (RankConfig.losses). */
@@ -58,6 +80,9 @@ export interface PreparedSide {
   readonly move: Float64Array;
   readonly range: Float64Array;
 }
+
+/** Entries per state in `stDrop`: dropping 0 to 4 front ranks (files are at most 4 deep). */
+export const DROP = 5;
 
 /** One combat signature: its packed resolutions and how much the bound's owner expects to gain. */
 export interface CombatEntry {
@@ -149,6 +174,75 @@ function spaceOf<E, T, V>(adapter: LineAdapter<E, T, V>, spec: VariantSpec): Var
   return s;
 }
 
+/** The states of one file (its standing ranks, front first) and how outcomes move between them. */
+interface FileStates {
+  readonly seqs: number[][];
+  readonly drop: number[][];
+  readonly behind: number[][];
+  readonly recoil: number[];
+  readonly recoilLost: number[][];
+  readonly flee: number[];
+  readonly fleeLost: number[][];
+  readonly fleeFled: number[][];
+}
+
+/**
+ * Every state a file can reach from all its ranks standing: losing front ranks (destroyed, spent, fled),
+ * and the adapter's recoil (B&B push back) when it has one. A flight is the recoil, then the fleeing
+ * base leaves with whoever flees with it (`flees`).
+ */
+function fileStates(
+  depth: number,
+  recoil: ((ranks: readonly number[]) => { ranks: readonly number[]; lost: readonly number[] }) | undefined,
+  flees: (rank: number) => boolean,
+): FileStates {
+  const ids = new Map<string, number>();
+  const f: FileStates = {
+    seqs: [],
+    drop: [],
+    behind: [],
+    recoil: [],
+    recoilLost: [],
+    flee: [],
+    fleeLost: [],
+    fleeFled: [],
+  };
+  const add = (seq: readonly number[]): number => {
+    const key = seq.join(',');
+    let id = ids.get(key);
+    if (id === undefined) {
+      id = f.seqs.length;
+      ids.set(key, id);
+      f.seqs.push([...seq]);
+    }
+    return id;
+  };
+  add(Array.from({ length: depth }, (_, i) => i));
+  for (let st = 0; st < f.seqs.length; st++) {
+    const seq = f.seqs[st]!;
+    f.drop[st] = Array.from({ length: DROP }, (_, n) => add(seq.slice(n)));
+    // DBA 3.0 Recoiling: a recoiling elephant destroys the ranks it meets and keeps its place.
+    f.behind[st] = Array.from({ length: DROP }, (_, n) => add([...seq.slice(0, 1), ...seq.slice(1 + n)]));
+    const r = recoil && seq.length > 0 ? recoil(seq) : { ranks: seq, lost: [] };
+    f.recoil[st] = add(r.ranks);
+    f.recoilLost[st] = [...r.lost];
+    f.fleeLost[st] = [...r.lost];
+    const front = seq[0];
+    const at = front === undefined ? -1 : r.ranks.indexOf(front);
+    if (at < 0) {
+      // Nothing to flee: an empty file, or the recoil destroyed the fleeing base.
+      f.flee[st] = f.recoil[st]!;
+      f.fleeFled[st] = [];
+      continue;
+    }
+    const next = r.ranks[at + 1];
+    const fled = next !== undefined && flees(next) ? [front!, next] : [front!];
+    f.flee[st] = add(r.ranks.filter((x) => !fled.includes(x)));
+    f.fleeFled[st] = fled;
+  }
+  return f;
+}
+
 function prepareSide<E, T, V>(
   ctx: AdapterContext<E, V>,
   adapter: LineAdapter<E, T, V>,
@@ -162,12 +256,11 @@ function prepareSide<E, T, V>(
   const fileAt = new Int32Array(width).fill(-1);
   const depth = new Int32Array(width);
   const base = new Int32Array(width);
+  const start = new Int32Array(width).fill(-1);
   const total = line.files.reduce((t, f) => t + f.ranks.length, 0);
-  const tmpl = new Int32Array(total * goings.length);
   const ap = new Float64Array(total);
   const ee = new Float64Array(total);
   const firstBonus = new Float64Array(total);
-  const skirmisher = new Uint8Array(total);
   const scoreBonus = new Float64Array(total);
   const commandRule = line.commands ? adapter.commandRule : undefined;
   const measures = commandRule?.measures ?? 0;
@@ -183,11 +276,38 @@ function prepareSide<E, T, V>(
   const ids = new Map<string, number>();
   const templates: T[] = [];
   const global: number[] = [];
+  // States of every distinct file, concatenated: [seq, per-going template, transitions].
+  const seqs: number[][] = [];
+  const tmplOf: number[][] = [];
+  const drop: number[][] = [];
+  const behind: number[][] = [];
+  const recoil: number[] = [];
+  const recoilLost: number[][] = [];
+  const flee: number[] = [];
+  const fleeLost: number[][] = [];
+  const fleeFled: number[][] = [];
   let k = 0;
   let eeTotal = 0;
-  // Identical files (a line-up's are all alike) give identical templates: build each file's once.
+  const intern = (t: T): number => {
+    const key = JSON.stringify(t);
+    let tid = ids.get(key);
+    if (tid === undefined) {
+      tid = templates.length;
+      ids.set(key, tid);
+      templates.push(t);
+      let g = space.ids.get(key);
+      if (g === undefined) {
+        g = space.templates.length;
+        space.ids.set(key, g);
+        space.templates.push(t);
+      }
+      global.push(g);
+    }
+    return tid;
+  };
+  // Identical files (a line-up's are all alike) give identical states and templates: build each file's once.
   const lineExtra = JSON.stringify(line.extra ?? null);
-  const byFile = new Map<string, number[]>();
+  const byFile = new Map<string, number>();
   line.files.forEach((file, i) => {
     const c = offset + i;
     fileAt[c] = i;
@@ -196,44 +316,56 @@ function prepareSide<E, T, V>(
     depth[c] = file.ranks.length;
     base[c] = k;
     const fileKey = `${lineExtra}|${JSON.stringify(file)}`;
-    const known = byFile.get(fileKey);
-    const local: number[] = known ?? [];
-    file.ranks.forEach((r, head) => {
-      goings.forEach((going, gi) => {
-        if (known) {
-          tmpl[gi * total + k] = known[head * goings.length + gi]!;
-          return;
-        }
-        const t = adapter.template(ctx, id, i, head, going);
-        const key = JSON.stringify(t);
-        let tid = ids.get(key);
-        if (tid === undefined) {
-          tid = templates.length;
-          ids.set(key, tid);
-          templates.push(t);
-          let g = space.ids.get(key);
-          if (g === undefined) {
-            g = space.templates.length;
-            space.ids.set(key, g);
-            space.templates.push(t);
-          }
-          global.push(g);
-        }
-        tmpl[gi * total + k] = tid;
-        local.push(tid);
+    let first = byFile.get(fileKey);
+    if (first === undefined) {
+      first = seqs.length;
+      byFile.set(fileKey, first);
+      const fs = fileStates(
+        file.ranks.length,
+        adapter.recoil ? (ranks) => adapter.recoil!(ctx, id, i, ranks) : undefined,
+        (rank) => adapter.fleesWithFront(ctx, id, i, rank),
+      );
+      fs.seqs.forEach((seq, st) => {
+        const contiguous =
+          seq.every((r, j) => r === seq[0]! + j) && seq[seq.length - 1] === file.ranks.length - 1;
+        tmplOf.push(
+          goings.map((going) => {
+            if (seq.length === 0) return -1;
+            if (contiguous || !adapter.templateOf)
+              // Without templateOf, a file that lost ranks from behind its front keeps the template it
+              // was dealt with (docs/rulings.md, DBA: a recoiling elephant's next recoil).
+              return intern(adapter.template(ctx, id, i, seq[0]!, going));
+            return intern(adapter.templateOf(ctx, id, i, seq, going));
+          }),
+        );
+        seqs.push(seq);
+        drop.push(fs.drop[st]!.map((x) => x + first!));
+        behind.push(fs.behind[st]!.map((x) => x + first!));
+        recoil.push(fs.recoil[st]! + first!);
+        recoilLost.push(fs.recoilLost[st]!);
+        flee.push(fs.flee[st]! + first!);
+        fleeLost.push(fs.fleeLost[st]!);
+        fleeFled.push(fs.fleeFled[st]!);
       });
+    }
+    start[c] = first;
+    file.ranks.forEach((r) => {
       ap[k] = r.ap;
       ee[k] = r.ee;
       firstBonus[k] = r.firstLossBonus ?? 0;
-      skirmisher[k] = adapter.fleesWithFront(ctx, id, i, head) ? 1 : 0;
       scoreBonus[k] = r.scoreBonus ?? 0;
       for (let m = 0; m < measures; m++) losses[k * measures + m] = r.losses?.[m] ?? 0;
       commandOriginal[cmd]! += r.reference ?? r.ee;
       eeTotal += r.reference ?? r.ee;
       k++;
     });
-    if (!known) byFile.set(fileKey, local);
   });
+  const states = seqs.length;
+  const stOff = new Int32Array(states + 1);
+  seqs.forEach((q, st) => (stOff[st + 1] = stOff[st]! + q.length));
+  const stRanks = Int32Array.from(seqs.flat());
+  const stTmpl = new Int32Array(goings.length * states);
+  tmplOf.forEach((ts, st) => ts.forEach((t, gi) => (stTmpl[gi * states + st] = t)));
   const n = templates.length;
   const approach = adapter.approach;
   const move = new Float64Array(n);
@@ -269,11 +401,21 @@ function prepareSide<E, T, V>(
       depth,
       base,
       total,
-      tmpl,
+      start,
+      states,
+      stRanks,
+      stOff,
+      stTmpl,
+      stDrop: Int32Array.from(drop.flat()),
+      stBehind: Int32Array.from(behind.flat()),
+      stRecoil: Int32Array.from(recoil),
+      recoilLost: recoilLost.map((x) => Int32Array.from(x)),
+      stFlee: Int32Array.from(flee),
+      fleeLost: fleeLost.map((x) => Int32Array.from(x)),
+      fleeFled: fleeFled.map((x) => Int32Array.from(x)),
       ap,
       ee,
       firstBonus,
-      skirmisher,
       scoreBonus,
       losses,
       commandAt,

@@ -8,9 +8,16 @@
 import { z } from 'zod';
 import { InputError } from '../../core/errors.ts';
 import type { Variant, VariantSpec } from '../../core/system.ts';
-import { packTable, type LineAdapter } from '../../engine/lines/index.ts';
+import {
+  packTable,
+  type LineAdapter,
+  type LineId,
+  type LinesConfig,
+  type RankConfig,
+} from '../../engine/lines/index.ts';
 import { bnbElementCost, type BnbCostTable } from './costs.ts';
 import { bnbIsRouted, bnbPoc, bnbRoutingLevel } from './morale.ts';
+import { bnbFileAfterRecoil } from './pushback.ts';
 import { compileBnb, resolveBnbRoll } from './resolve.ts';
 import { BNB_DICE } from './ruleset.ts';
 import {
@@ -40,30 +47,58 @@ export function bnbRankValues(
   return element.type === 'Bg' ? { ap, ee, reference: 0 } : { ap, ee };
 }
 
+/**
+ * The side a file presents with `ranks` (indices into the file's ranks, front first) standing. Its 2nd
+ * and 3rd standing ranks are its support (ch.7 support), up to the first El: an El gives no support, and
+ * what its presence does to a recoil the kernel applies through `recoil` (pushback.ts), so the combat's
+ * own consequences must not see it again.
+ */
+function templateOf(
+  config: LinesConfig<BnbElement>,
+  line: LineId,
+  file: number,
+  ranks: readonly number[],
+  going: string,
+): BnbTemplate {
+  const all = config[line].files[file]!.ranks;
+  const front = all[ranks[0]!];
+  if (!front) throw new Error(`file has no rank ${ranks[0]}`);
+  const support: RankConfig<BnbElement>[] = [];
+  if (front.element.type !== 'El')
+    for (const k of ranks.slice(1, 3)) {
+      const r = all[k]!;
+      if (r.element.type === 'El') break;
+      support.push(r);
+    }
+  const rear: BnbRearRank[] = support.map((r) => ({
+    element: r.element,
+    ...(r.extra?.weapon !== undefined ? { weapon: r.extra.weapon as BnbRearRank['weapon'] } : {}),
+    ...(r.extra?.listPermitted !== undefined ? { listPermitted: r.extra.listPermitted as boolean } : {}),
+  }));
+  const weapon = front.extra?.weapon as BnbSide['weapon'] | undefined;
+  const {
+    overlaps: _o,
+    cohesion: _c,
+    ...rest
+  } = bnbSide(front.element, {
+    going: going as BnbGoing,
+    rear,
+    ...(weapon ? { weapon } : {}),
+  });
+  return rest;
+}
+
 export const bnbLineAdapter: LineAdapter<BnbElement, BnbTemplate, BnbCostTable | undefined> = {
   dice: BNB_DICE,
   resolveVariant: (spec: VariantSpec) => costTableOf(spec),
-  template: ({ config }, line, file, head, going) => {
-    const ranks = config[line].files[file]!.ranks;
-    const front = ranks[head];
-    if (!front) throw new Error(`file has no rank ${head}`);
-    // B&B 0.7 ch.7 support: the 2nd and 3rd ranks behind the fighting base.
-    const rear: BnbRearRank[] = ranks.slice(head + 1, head + 3).map((r) => ({
-      element: r.element,
-      ...(r.extra?.weapon !== undefined ? { weapon: r.extra.weapon as BnbRearRank['weapon'] } : {}),
-      ...(r.extra?.listPermitted !== undefined ? { listPermitted: r.extra.listPermitted as boolean } : {}),
-    }));
-    const weapon = front.extra?.weapon as BnbSide['weapon'] | undefined;
-    const {
-      overlaps: _o,
-      cohesion: _c,
-      ...rest
-    } = bnbSide(front.element, {
-      going: going as BnbGoing,
-      rear,
-      ...(weapon ? { weapon } : {}),
-    });
-    return rest;
+  template: ({ config }, line, file, head, going) =>
+    templateOf(config, line, file, config[line].files[file]!.ranks.map((_, k) => k).slice(head), going),
+  templateOf: ({ config }, line, file, ranks, going) => templateOf(config, line, file, ranks, going),
+  // B&B 0.7 ch.7 push back: an El recoiling destroys the bases it would push back; a base that would push
+  // back an El is destroyed (pushback.ts). A flight starts with the same recoil.
+  recoil: ({ config }, line, file, ranks) => {
+    const all = config[line].files[file]!.ranks;
+    return bnbFileAfterRecoil(ranks, (k) => all[k]!.element);
   },
   // B&B 0.7 ch.7 overlap: any base whose front corner touches the enemy's and is not in close combat.
   overlapCounts: () => true,
@@ -109,7 +144,10 @@ export const bnbLineAdapter: LineAdapter<BnbElement, BnbTemplate, BnbCostTable |
   },
   doubleBasing: false,
   points: true,
-  rank: (variant: Variant, e, _index, _double, extra) => {
+  rank: (variant: Variant, e, index, _double, extra) => {
+    // B&B 0.7 ch.4 Bg: they never move, so they cannot stand behind a base that recoils into them.
+    if (e.type === 'Bg' && index > 0)
+      throw new InputError('Bg never move (B&B 0.7 ch.4 Bg): a Bg base stands alone in its file or in front');
     if (extra.weapon !== undefined && e.type !== 'Bw' && e.type !== 'Ps')
       throw new InputError('only Bw and Ps carry a `weapon`', { path: ['weapon'] });
     if (extra.listPermitted !== undefined && e.type !== 'Ps')

@@ -4,6 +4,7 @@
  * row the first item that fits applies. Then the consequences that change it (ch.7 recoil, ch.5 river)
  * and the winner's pursuit (ch.7 pursuit).
  */
+import { bnbRecoilThrough } from './pushback.ts';
 import { isHeavyInfantry, isInfantry, isMounted, isSkirmisher, type BnbTroopType } from './troops.ts';
 import { cite, goingFor, type Combatant, type View } from './view.ts';
 
@@ -30,6 +31,10 @@ export interface OutcomeReading {
   readonly outcome: BnbOutcome;
   readonly reason: string;
   readonly rule: string;
+  /** Bases behind it its recoil (or the recoil its flight starts with) destroyed (§7 push back). */
+  readonly behindLost?: number;
+  /** Its flight was blocked by enemy Ps it could not avoid: those Ps are destroyed too (§7 flee). */
+  readonly psiloiDestroyed?: boolean;
 }
 
 /** A loss as the tables read it: the loser's view (self is the loser). */
@@ -145,27 +150,58 @@ export function bnbTableOutcome(v: View, band: BnbDifference): OutcomeReading {
  * The rules that change a table reading (docs/rulings.md, Blood and Blades "Consequences"), in this order:
  * a wader that must flee is spent (ch.5 river); a recoil or flight (which starts with a recoil) is
  * destruction for a base flank or rear attacked, or one a recoil would take over a long table edge
- * (ch.7 recoil).
+ * (ch.7 recoil); the recoil pushes back the ranks behind, and a base that would push back an El is
+ * destroyed while a recoiling El destroys the bases it would push back (ch.7 push back, pushback.ts); a
+ * flight that cannot avoid enemy in its path is destroyed, and enemy Ps in the way are destroyed with it
+ * (ch.7 flee).
  */
 export function bnbConsequences(v: View, reading: OutcomeReading): OutcomeReading {
   const s = v.self.side;
   let r = reading;
   if (r.outcome === 'flee' && s.wader)
     r = { outcome: 'spent', reason: `${r.reason}; a wader that must flee is spent`, rule: cite('river') };
-  if (r.outcome === 'recoil' || r.outcome === 'flee') {
-    if (v.close && (s.flankAttacked || s.rearAttacked))
-      return {
-        outcome: 'destroyed',
-        reason: `${r.reason}, but cannot recoil when ${s.rearAttacked ? 'rear' : 'flank'} attacked`,
-        rule: cite('recoil'),
-      };
-    if (s.recoilOffTable)
-      return {
-        outcome: 'destroyed',
-        reason: `${r.reason}, but the recoil leaves the table`,
-        rule: cite('recoil'),
-      };
-  }
+  if (r.outcome !== 'recoil' && r.outcome !== 'flee') return r;
+  if (v.close && (s.flankAttacked || s.rearAttacked))
+    return {
+      outcome: 'destroyed',
+      reason: `${r.reason}, but cannot recoil when ${s.rearAttacked ? 'rear' : 'flank'} attacked`,
+      rule: cite('recoil'),
+    };
+  if (s.recoilOffTable)
+    return {
+      outcome: 'destroyed',
+      reason: `${r.reason}, but the recoil leaves the table`,
+      rule: cite('recoil'),
+    };
+  const chain = bnbRecoilThrough(
+    s.element,
+    s.rear.map((x) => x.element),
+  );
+  const behind = chain.behindLost.length > 0 ? { behindLost: chain.behindLost.length } : {};
+  if (chain.frontLost)
+    return {
+      outcome: 'destroyed',
+      reason:
+        s.element.type === 'El'
+          ? `${r.reason}, but the El behind it cannot be pushed back: both destroyed`
+          : `${r.reason}, but it would push back an El: destroyed`,
+      rule: cite('pushBack'),
+      ...behind,
+    };
+  if (chain.behindLost.length > 0)
+    r = {
+      ...r,
+      reason: `${r.reason}; ${s.element.type === 'El' ? 'stampedes over' : 'the El behind destroys'} ${chain.behindLost.length} base(s) behind it`,
+      ...behind,
+    };
+  if (r.outcome === 'flee' && s.flightBlocked !== 'none')
+    return {
+      outcome: 'destroyed',
+      reason: `${r.reason}, but its flight cannot avoid ${s.flightBlocked === 'psiloi' ? 'enemy Ps, destroyed with it' : 'enemy in its path'}`,
+      rule: cite('flee'),
+      ...behind,
+      ...(s.flightBlocked === 'psiloi' ? { psiloiDestroyed: true } : {}),
+    };
   return r;
 }
 

@@ -46,6 +46,10 @@ export interface BnbSideResolution {
   readonly difference?: BnbDifference;
   /** For a winner in close combat: whether it must, may or does not pursue. */
   readonly pursuit: BnbPursuit;
+  /** For a loser: bases behind it its recoil destroyed (§7 push back). */
+  readonly behindLost?: number;
+  /** For a loser: the enemy Ps that blocked its flight are destroyed too (§7 flee). */
+  readonly psiloiDestroyed?: boolean;
 }
 
 export interface BnbResolution {
@@ -159,6 +163,17 @@ export function explainBnb(s: BnbSituation): Explanation {
       notes.push(`${name}: cannot recoil, so a recoil or flight destroys it (${cite('recoil')})`);
     if (v.self.side.recoilOffTable)
       notes.push(`${name}: a recoil leaves the table, so destroys it (${cite('recoil')})`);
+    if (
+      v.self.side.rear.some((r) => r.element.type === 'El') ||
+      (v.self.el.type === 'El' && v.self.side.rear.length > 0)
+    )
+      notes.push(
+        `${name}: an El cannot be pushed back and a recoiling El destroys what it would push back (${cite('pushBack')})`,
+      );
+    if (v.self.side.flightBlocked !== 'none')
+      notes.push(
+        `${name}: a flight cannot avoid ${v.self.side.flightBlocked === 'psiloi' ? 'enemy Ps: it and they are destroyed' : 'enemy: it is destroyed'} (${cite('flee')})`,
+      );
   }
   return { a: forSide(va), b: forSide(vb), notes };
 }

@@ -28,6 +28,14 @@ export type BnbGoing = (typeof BNB_GOINGS)[number];
 export const BNB_WEAPONS = ['bow', 'crossbow', 'sling', 'other'] as const;
 export type BnbWeapon = (typeof BNB_WEAPONS)[number];
 
+/**
+ * What stands in the path of a flight that it cannot avoid by a pivot of up to 90 degrees (B&B 0.7 ch.7
+ * flee): nothing; enemy (friends in close combat count as enemy), which destroys the fleeing base; or
+ * only enemy Ps, which destroys the fleeing base and those Ps.
+ */
+export const BNB_FLIGHT_BLOCKS = ['none', 'enemy', 'psiloi'] as const;
+export type BnbFlightBlock = (typeof BNB_FLIGHT_BLOCKS)[number];
+
 /** A base behind the fighting base, front edge against its rear edge (B&B 0.7 ch.7 "support"). */
 export interface BnbRearRank {
   readonly element: BnbElement;
@@ -58,6 +66,8 @@ export interface BnbSide {
   readonly recoilBlocked: boolean;
   /** A recoil would take it even partly over a long table edge: a recoil destroys it (ch.7 recoil). */
   readonly recoilOffTable: boolean;
+  /** What blocks its flight, should it flee (ch.7 flee). */
+  readonly flightBlocked: BnbFlightBlock;
   /** Close combat: how many of its flanks are overlapped (0-2). */
   readonly overlaps: 0 | 1 | 2;
   /** Close combat: flank attacked (ch.6). */
@@ -108,6 +118,7 @@ export const DEFAULT_BNB_SIDE: Omit<BnbSide, 'element'> = {
   dazzled: false,
   recoilBlocked: false,
   recoilOffTable: false,
+  flightBlocked: 'none',
   overlaps: 0,
   flankAttacked: false,
   rearAttacked: false,
@@ -281,6 +292,17 @@ const sideInput = z
       group: 'more',
       help: 'A recoil would take it over a long table edge: a recoil destroys it',
     }),
+    flightBlocked: field(z.enum(BNB_FLIGHT_BLOCKS).default('none'), {
+      label: 'Flight blocked',
+      kind: 'choice',
+      group: 'more',
+      choices: [
+        { value: 'none', label: 'Flight path clear' },
+        { value: 'enemy', label: 'Enemy it cannot avoid' },
+        { value: 'psiloi', label: 'Only enemy Ps it cannot avoid' },
+      ],
+      help: 'Should it flee: enemy (or friends in close combat) in its path that it cannot avoid destroy it; enemy Ps are destroyed with it (ch.7 flee)',
+    }),
     inWoodOrBua: field(bool(), {
       label: 'In wood or BUA',
       kind: 'bool',
@@ -424,6 +446,10 @@ export function checkBnbSituation(s: BnbSituation): void {
           'Bg always count as contacted to their front (B&B 0.7 ch.4 Bg)',
         );
     }
+    side.rear.forEach((r, i) => {
+      if (r.element.type === 'Bg')
+        fail(`${id}.rear.${i}`, 'Bg never move (B&B 0.7 ch.4 Bg): they cannot stand behind a base');
+    });
     if (side.defendingRiverEdge && !other.wader)
       fail(`${id}.defendingRiverEdge`, 'only against a wading opponent (B&B 0.7 ch.6)');
     if (side.defendingRiverEdge && side.wader)

@@ -19,6 +19,8 @@ export const BNB_SECTIONS = {
   big: '§7.3 Big difference',
   veryBig: '§7.4 Very big difference',
   recoil: '§7 Recoil',
+  pushBack: '§7 Push back',
+  flee: '§7 Flee',
   pursuit: '§7 Pursuit',
   river: '§5 River',
   lhX: '§4 LH(X)',

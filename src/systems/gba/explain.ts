@@ -5,9 +5,17 @@
 import type { Explanation, Factor } from '../../core/ruleset.ts';
 import { DEFAULT_GBA_CHARTS, type GbaCharts } from './charts.ts';
 import { applyHitModifiers } from './hits.ts';
+import type { CompiledFire } from './fire.ts';
+import { compileHarassment } from './harassment.ts';
 import { compileMissile } from './missile.ts';
 import { compileShock } from './shock.ts';
-import type { GbaMissileSituation, GbaShockSituation, GbaSituation, GbaUnit } from './situation.ts';
+import type {
+  GbaHarassmentSituation,
+  GbaMissileSituation,
+  GbaShockSituation,
+  GbaSituation,
+  GbaUnit,
+} from './situation.ts';
 import { countedSize, sizeRatio } from './size.ts';
 
 const unitName = (u: GbaUnit): string => u.name ?? u.type;
@@ -109,33 +117,103 @@ function explainShock(s: GbaShockSituation, charts: GbaCharts): Explanation {
   return { a, b, notes };
 }
 
+/**
+ * One fire's factors: its strength (or extended range) on the firer's side, the DR modifiers and double
+ * hits on the target's side; `what` (absent for the plain missile fire) names the fire in every label.
+ */
+function fireFactors(
+  c: CompiledFire,
+  what: string | undefined,
+  rule: string,
+  firer: Factor[],
+  target: Factor[],
+): void {
+  const p = (label: string) => (what ? `${what}: ${label}` : label);
+  if (c.extended)
+    firer.push({
+      label: p(`extended range ${c.range} (downhill): natural 0 only`),
+      value: 0,
+      rule: 'GBA 8.16',
+    });
+  else
+    firer.push({
+      label: p(`${c.missile} strength at range ${c.range}: hit on modified DR <=`),
+      value: c.strength,
+      rule,
+    });
+  for (const f of c.factors) target.push({ ...f, label: p(`${f.label} (added to the fire DR)`) });
+  if (c.hitsPerSuccess === 2)
+    target.push({ label: p('elephant/chariot target: 2 hits per success'), value: 2, rule: 'GBA 8.15' });
+}
+
+function supplyNote(c: CompiledFire, who: string | undefined): string {
+  const text =
+    c.lowOn.length === 0
+      ? 'Artillery never runs out of missiles (8.17).'
+      : `Missile Low on a natural ${c.lowOn.join('/')}${c.firer.supply === 'low' ? '; already Low, so Missile No after this fire' : ''} (8.17).`;
+  return who ? `${who}: ${text}` : text;
+}
+
 function explainMissile(s: GbaMissileSituation, charts: GbaCharts): Explanation {
   const c = compileMissile(s, charts);
   const a: Factor[] = [];
   const b: Factor[] = [];
   const notes: string[] = [];
-  if (c.extended)
-    a.push({ label: `extended range ${s.range} (downhill): natural 0 only`, value: 0, rule: 'GBA 8.16' });
-  else
-    a.push({
-      label: `${c.missile} strength at range ${s.range}: hit on modified DR <=`,
-      value: c.strength,
-      rule: 'GBA 8.15 / 9.51',
-    });
-  for (const f of c.factors) b.push({ ...f, label: `${f.label} (added to the fire DR)` });
-  if (c.hitsPerSuccess === 2)
-    b.push({ label: 'elephant/chariot target: 2 hits per success', value: 2, rule: 'GBA 8.15' });
-  notes.push(
-    c.lowOn.length === 0
-      ? 'Artillery never runs out of missiles (8.17).'
-      : `Missile Low on a natural ${c.lowOn.join('/')}${c.firer.supply === 'low' ? '; already Low, so Missile No after this fire' : ''} (8.17).`,
-  );
-  notes.push(...routNotes([c.target]));
+  fireFactors(c, undefined, 'GBA 8.15 / 9.51', a, b);
+  notes.push(supplyNote(c, undefined));
+  if (c.returnFire) {
+    fireFactors(c.returnFire, 'Return Fire', 'GBA 8.23 / 9.51', b, a);
+    notes.push(
+      "Return Fire (8.23): B fires back once A's fire is resolved, unless it routed (10.26); through A's front, no extended range.",
+      supplyNote(c.returnFire, 'B'),
+    );
+  }
+  notes.push(...routNotes([c.target, ...(c.returnFire ? [c.firer] : [])]));
   if (c.leaderCheck)
     notes.push('Leader in the target hex: on a natural 0 a second DR of 0 is a casualty (8.19).');
+  if (c.returnFire && s.a.leader)
+    notes.push(
+      "Leader with A's firer: on a natural 0 of the Return Fire a second DR of 0 is a casualty (8.19).",
+    );
+  return { a, b, notes };
+}
+
+function explainHarassment(s: GbaHarassmentSituation, charts: GbaCharts): Explanation {
+  const c = compileHarassment(s, charts);
+  const a: Factor[] = [];
+  const b: Factor[] = [];
+  const notes: string[] = [];
+  if (c.firerStart > c.firer.hits)
+    a.push({
+      label: 'light cavalry harassing an elephant through a flank or rear hex: hits before any fire',
+      value: c.firerStart - c.firer.hits,
+      rule: 'GBA 8.34',
+    });
+  if (!c.fire) {
+    notes.push('Those hits rout the harassing unit before it fires (10.14, 10.26): no fire either way.');
+    return { a, b, notes };
+  }
+  fireFactors(c.fire, 'H&D fire', 'GBA 8.33 / 9.51', a, b);
+  notes.push(
+    `H&D (8.33): fired as if adjacent, a moving fire, from ${s.range} hexes without moving on the map.`,
+    supplyNote(c.fire, 'A'),
+  );
+  for (const r of c.reactions) {
+    fireFactors(r.c, `reaction b${r.index}`, 'GBA 8.21 / 8.33', b, a);
+    notes.push(supplyNote(r.c, `B unit ${r.index}`));
+  }
+  notes.push(
+    c.reactions.length > 0
+      ? "Entry Reaction Fire (8.21) by B's units that can fire, at one hex, simultaneous with the H&D fire (8.33)."
+      : s.reaction
+        ? 'No B unit can fire back (no missiles left, or artillery).'
+        : 'No reaction fire (reaction: false).',
+  );
+  notes.push(...routNotes([c.target]));
   return { a, b, notes };
 }
 
 export function explainGba(s: GbaSituation, charts: GbaCharts = DEFAULT_GBA_CHARTS): Explanation {
-  return s.mode === 'shock' ? explainShock(s, charts) : explainMissile(s, charts);
+  if (s.mode === 'shock') return explainShock(s, charts);
+  return s.mode === 'missile' ? explainMissile(s, charts) : explainHarassment(s, charts);
 }

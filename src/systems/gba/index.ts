@@ -92,7 +92,8 @@ const gbaSystem: SystemModule<GbaSituation, GbaOutcome, never> = {
       a: { units: [{ name: 'Phalanx', type: 'PH', tq: 7, size: 10, moved: true }] },
       b: { units: [{ name: 'Hoplites', type: 'HI', class: 'HO', tq: 6, size: 8 }] },
     }),
-    modeName: (s) => (s.mode === 'shock' ? 'shock' : 'missile fire'),
+    modeName: (s) =>
+      s.mode === 'shock' ? 'shock' : s.mode === 'missile' ? 'missile fire' : 'Harassment & Dispersal',
   },
   // GBA 5e 9.5: the charts a user may replace with their own card, validated here.
   charts: { load: loadGbaCharts },

@@ -1,10 +1,11 @@
 /**
- * Rule-level checks on a situation that the shape alone cannot express (GBA 5e 7.33, 8.11-8.17, 9.15,
- * 10.13). Throws InputError with the field path.
+ * Rule-level checks on a situation that the shape alone cannot express (GBA 5e 7.33, 8.11-8.17, 8.23,
+ * 8.31-8.34, 9.15, 10.13). Throws InputError with the field path.
  */
 import { baseColumn, DEFAULT_GBA_CHARTS, maxMissileRange, type GbaCharts } from './charts.ts';
 import { InputError } from '../../core/errors.ts';
 import { type GbaMissileSituation, type GbaShockSituation, type GbaSituation } from './situation.ts';
+import { checkHarassment } from './harassment.ts';
 import { canShockAttack, isSkirmisher } from './units.ts';
 
 /** A rule-level refusal of the field at `path` (dotted, numbers for list items). */
@@ -59,9 +60,19 @@ function checkMissile(s: GbaMissileSituation, charts: GbaCharts): void {
   if (s.range > max + (s.downhill ? 1 : 0)) {
     refuse('range', `${s.range} is beyond the ${f.missile} range of ${max}${s.downhill ? '+1 (8.16)' : ''}`);
   }
+  if (s.returnFire) {
+    const t = s.b.units[0]!;
+    if (!t.missile) refuse('returnFire', 'the target has no missiles to fire back (8.23)');
+    if (t.supply === 'no') refuse('returnFire', 'the target is Missile No (8.17, 8.24)');
+    if (t.type === 'AT') refuse('returnFire', 'artillery does not use Reaction Fire (8.2, 11.8)');
+    const back = maxMissileRange(charts, t.missile);
+    if (s.range > back)
+      refuse('returnFire', `the target's ${t.missile} range of ${back} does not reach ${s.range} (8.23)`);
+  }
 }
 
 export function checkGbaSituation(s: GbaSituation, charts: GbaCharts = DEFAULT_GBA_CHARTS): void {
   if (s.mode === 'shock') checkShock(s, charts);
-  else checkMissile(s, charts);
+  else if (s.mode === 'missile') checkMissile(s, charts);
+  else checkHarassment(s);
 }

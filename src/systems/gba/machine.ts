@@ -138,3 +138,26 @@ export function exactCounts(
   }
   return { space, counts, events };
 }
+
+/**
+ * Every finished path's (a, b, events) with its exact count out of 10^(number of dice), merged: the joint
+ * law of outcomes and event flags (the engagement model reads supply and pursuit flags from it).
+ */
+export function exactLeaves(dag: Dag): { a: number; b: number; events: number; count: number }[] {
+  if (dag.roles.length > MAX_EXACT_DICE) {
+    throw new Error(`too many dice (${dag.roles.length}) for exact counts; at most ${MAX_EXACT_DICE}`);
+  }
+  const weight = new Map<DagNode, number>([[dag.root, 10 ** dag.roles.length]]);
+  const out = new Map<string, { a: number; b: number; events: number; count: number }>();
+  for (const n of dag.order) {
+    const w = weight.get(n);
+    if (w === undefined) continue;
+    if (n.leaf) {
+      const k = `${n.a},${n.b},${n.events}`;
+      const e = out.get(k);
+      if (e) e.count += w;
+      else out.set(k, { a: n.a, b: n.b, events: n.events, count: w });
+    } else for (const k of n.kids) weight.set(k, (weight.get(k) ?? 0) + w / 10);
+  }
+  return [...out.values()];
+}

@@ -12,6 +12,7 @@ import { checkGbaSituation } from './legality.ts';
 import type { GbaSide, GbaSituation, GbaUnit } from './situation.ts';
 import {
   CLASS_OF_TYPE,
+  isCavalry,
   MISSILE_CLASSES,
   MISSILE_SUPPLIES,
   UNIT_TYPES,
@@ -126,6 +127,19 @@ const unitInput = z
       offer: typeIs('CH'),
       help: 'Chariot attacker that moved 4+ hexes: no pre-shock check (9.13)',
     }),
+    ma: field(int(1, 12).optional(), {
+      label: 'MA',
+      kind: 'int',
+      group: 'more',
+      help: 'Printed Movement Allowance; needed for Harassment & Dispersal (8.31)',
+    }),
+    chargeFormation: field(z.boolean().default(false), {
+      label: 'Charge Formation',
+      kind: 'bool',
+      group: 'more',
+      offer: typeIs('HC', 'LN', 'LC'),
+      help: 'Cavalry in Charge Formation (11.9): may pursue a routed defender (9.4)',
+    }),
     advanceHits: field(int(0, 9).default(0), {
       label: 'Advance hits',
       kind: 'int',
@@ -172,19 +186,20 @@ const sideInput = z
   })
   .strict();
 
-const bool = (label: string, help: string, mode: string, group: 'main' | 'more' = 'main') =>
-  field(z.boolean().optional(), { label, kind: 'bool', help, modes: [mode], group });
+const bool = (label: string, help: string, modes: string[], group: 'main' | 'more' = 'main') =>
+  field(z.boolean().optional(), { label, kind: 'bool', help, modes, group });
 
 /** Combat-wide fields: the mode, and each mode's own fields (refused in the other mode). */
 const combatFields = {
-  mode: field(z.enum(['shock', 'missile']).default('shock'), {
+  mode: field(z.enum(['shock', 'missile', 'harassment']).default('shock'), {
     label: 'Combat',
     kind: 'choice',
     choices: [
       { value: 'shock', label: 'Shock (9.0)' },
       { value: 'missile', label: 'Missile fire (8.0)' },
+      { value: 'harassment', label: 'Harassment & Dispersal (8.3)' },
     ],
-    help: 'Shock combat (default) or missile fire',
+    help: 'Shock combat (default), missile fire or Harassment & Dispersal',
   }),
   facing: field(z.enum(FACINGS as [Facing, ...Facing[]]).optional(), {
     label: 'Facing',
@@ -196,8 +211,13 @@ const combatFields = {
   attackerFlankThreatened: bool(
     'Attacker flank threatened',
     'Shock: the attacker is in an enemy ZOC on its flank or rear',
-    'shock',
+    ['shock'],
     'more',
+  ),
+  entryFire: bool(
+    'Entry Reaction Fire',
+    "Shock: B's missile units fire at the attacker that moved into their ZOC, before the shock (8.21)",
+    ['shock'],
   ),
   terrainShift: field(int(-12, 12).optional(), {
     label: 'Terrain shift',
@@ -216,21 +236,36 @@ const combatFields = {
   range: field(int(1, 10).optional(), {
     label: 'Range',
     kind: 'int',
-    modes: ['missile'],
-    help: 'Missile: range in hexes (1 = adjacent)',
+    modes: ['missile', 'harassment'],
+    help: 'Missile: range in hexes (1 = adjacent); H&D: hexes to the target (2, LC 2-4)',
   }),
-  downhill: bool('Downhill', 'Missile: firing at a lower elevation (8.16)', 'missile'),
-  targetInWoods: bool('Target in woods', 'Missile: the target is in woods', 'missile'),
+  downhill: bool('Downhill', 'Missile: firing at a lower elevation (8.16)', ['missile']),
+  targetInWoods: bool('Target in woods', 'Missile, H&D: the target is in woods', ['missile', 'harassment']),
   throughFront: bool(
     'Through front',
-    "Missile: the fire comes through the target's front (default yes)",
-    'missile',
+    "Missile, H&D: the fire comes through the target's front (default yes)",
+    ['missile', 'harassment'],
   ),
-  firerMoved: bool('Firer moved', 'Missile: the firer moved or will move this Orders Phase', 'missile'),
+  firerMoved: bool('Firer moved', 'Missile: the firer moved or will move this Orders Phase', ['missile']),
+  returnFire: bool('Return Fire', 'Missile: the target fires back if it still stands (8.23)', ['missile']),
+  firerInWoods: bool(
+    'Firer in woods',
+    'Missile: the firer is in woods (for the Return Fire)',
+    ['missile'],
+    'more',
+  ),
+  reaction: bool('Reaction fire', "H&D: B's units fire back at the same time (8.33; default yes)", [
+    'harassment',
+  ]),
 };
 
-const SHOCK_ONLY = ['facing', 'attackerFlankThreatened', 'terrainShift', 'defenderHitsTo'] as const;
-const MISSILE_ONLY = ['range', 'downhill', 'targetInWoods', 'throughFront', 'firerMoved'] as const;
+/** The combat-wide fields each mode takes; any other mode's field is refused. */
+const MODE_FIELDS = {
+  shock: ['facing', 'attackerFlankThreatened', 'terrainShift', 'defenderHitsTo', 'entryFire'],
+  missile: ['range', 'downhill', 'targetInWoods', 'throughFront', 'firerMoved', 'returnFire', 'firerInWoods'],
+  harassment: ['range', 'targetInWoods', 'throughFront', 'reaction'],
+} as const;
+const ALL_MODE_FIELDS = [...new Set(Object.values(MODE_FIELDS).flat())];
 
 export const gbaSideSchema = sideInput;
 export const gbaCombatSchema = z.object(combatFields).strict();
@@ -250,6 +285,8 @@ function toUnit(u: UnitInput, path: readonly (string | number)[]): GbaUnit {
   if (u.class && CLASS_OF_TYPE[u.class] !== u.type)
     fail([...path, 'class'], `${u.class} is a class of ${CLASS_OF_TYPE[u.class]}`);
   if (u.doubleDepth && u.type !== 'PH') fail([...path, 'doubleDepth'], 'only a phalanx can be double depth');
+  if (u.chargeFormation && !isCavalry(u.type))
+    fail([...path, 'chargeFormation'], 'only cavalry (HC, LN, LC) form Charge Formation (9.4, 11.9)');
   const { twoHex, ...rest } = u;
   return { ...rest, twoHex: twoHex ?? u.type === 'PH' };
 }
@@ -268,9 +305,14 @@ function toSide(s: SideInput, id: 'a' | 'b'): GbaSide {
  */
 export function parseGbaSituation(input: unknown, charts: GbaCharts = DEFAULT_GBA_CHARTS): GbaSituation {
   const x = parseWith(gbaSituationSchema, input);
-  const other = x.mode === 'shock' ? MISSILE_ONLY : SHOCK_ONLY;
-  for (const k of other)
-    if (x[k] !== undefined) fail([k], `only for mode "${x.mode === 'shock' ? 'missile' : 'shock'}"`);
+  const own: readonly string[] = MODE_FIELDS[x.mode];
+  for (const k of ALL_MODE_FIELDS)
+    if (x[k] !== undefined && !own.includes(k)) {
+      const modes = Object.entries(MODE_FIELDS)
+        .filter(([, fs]) => (fs as readonly string[]).includes(k))
+        .map(([m]) => `"${m}"`);
+      fail([k], `only for mode ${modes.join(' or ')}`);
+    }
   const a = toSide(x.a, 'a');
   const b = toSide(x.b, 'b');
   let s: GbaSituation;
@@ -284,6 +326,18 @@ export function parseGbaSituation(input: unknown, charts: GbaCharts = DEFAULT_GB
       attackerFlankThreatened: x.attackerFlankThreatened ?? false,
       terrainShift: x.terrainShift ?? 0,
       ...(x.defenderHitsTo !== undefined ? { defenderHitsTo: x.defenderHitsTo } : {}),
+      entryFire: x.entryFire ?? false,
+    };
+  } else if (x.mode === 'harassment') {
+    s = {
+      rules: 'gba-5',
+      mode: 'harassment',
+      a,
+      b,
+      range: x.range ?? 2,
+      targetInWoods: x.targetInWoods ?? false,
+      throughFront: x.throughFront ?? true,
+      reaction: x.reaction ?? true,
     };
   } else {
     if (x.range === undefined) fail(['range'], 'missile fire needs a range in hexes');
@@ -297,6 +351,8 @@ export function parseGbaSituation(input: unknown, charts: GbaCharts = DEFAULT_GB
       targetInWoods: x.targetInWoods ?? false,
       throughFront: x.throughFront ?? true,
       firerMoved: x.firerMoved ?? false,
+      returnFire: x.returnFire ?? false,
+      firerInWoods: x.firerInWoods ?? false,
     };
   }
   checkGbaSituation(s, charts);
@@ -309,6 +365,7 @@ const UNIT_DEFAULTS: Readonly<Record<string, unknown>> = {
   doubleDepth: false,
   moved: false,
   longCharge: false,
+  chargeFormation: false,
   advanceHits: 0,
 };
 
@@ -337,6 +394,17 @@ export function gbaToInput(s: GbaSituation): Record<string, unknown> {
       ...(s.attackerFlankThreatened ? { attackerFlankThreatened: true } : {}),
       ...(s.terrainShift !== 0 ? { terrainShift: s.terrainShift } : {}),
       ...(s.defenderHitsTo !== undefined ? { defenderHitsTo: s.defenderHitsTo } : {}),
+      ...(s.entryFire ? { entryFire: true } : {}),
+      a: side(s.a),
+      b: side(s.b),
+    };
+  if (s.mode === 'harassment')
+    return {
+      ...common,
+      ...(s.range !== 2 ? { range: s.range } : {}),
+      ...(s.targetInWoods ? { targetInWoods: true } : {}),
+      ...(!s.throughFront ? { throughFront: false } : {}),
+      ...(!s.reaction ? { reaction: false } : {}),
       a: side(s.a),
       b: side(s.b),
     };
@@ -347,6 +415,8 @@ export function gbaToInput(s: GbaSituation): Record<string, unknown> {
     ...(s.targetInWoods ? { targetInWoods: true } : {}),
     ...(!s.throughFront ? { throughFront: false } : {}),
     ...(s.firerMoved ? { firerMoved: true } : {}),
+    ...(s.returnFire ? { returnFire: true } : {}),
+    ...(s.firerInWoods ? { firerInWoods: true } : {}),
     a: side(s.a),
     b: side(s.b),
   };

@@ -13,17 +13,19 @@ import type { JointOutcome, RuleSet, SideId } from '../../core/ruleset.ts';
 import { DEFAULT_GBA_CHARTS, type GbaCharts } from './charts.ts';
 import { explainGba } from './explain.ts';
 import { exactCounts, MAX_EXACT_DICE, unfold, walk, type Dag } from './machine.ts';
+import { compileHarassment, harassmentVolley } from './harassment.ts';
 import { compileMissile, missileMachine } from './missile.ts';
 import { GBA_OUTCOMES, type GbaOutcome } from './outcomes.ts';
 import { compileShock, shockMachine } from './shock.ts';
 import { InputError } from '../../core/errors.ts';
 import type { GbaSituation, GbaUnit } from './situation.ts';
+import { volleyMachine } from './volley.ts';
 
 /** Unfolds a situation's resolution into its DAG (throws InputError on an illegal situation). */
 export function gbaDag(s: GbaSituation, charts: GbaCharts = DEFAULT_GBA_CHARTS): Dag {
-  return s.mode === 'shock'
-    ? unfold(shockMachine(compileShock(s, charts)))
-    : unfold(missileMachine(compileMissile(s, charts)));
+  if (s.mode === 'shock') return unfold(shockMachine(compileShock(s, charts)));
+  if (s.mode === 'missile') return unfold(missileMachine(compileMissile(s, charts)));
+  return unfold(volleyMachine(harassmentVolley(compileHarassment(s, charts))));
 }
 
 function formatUnit(u: GbaUnit): string {

@@ -7,6 +7,7 @@ import { GBA_OUTCOMES, outcomeOf } from './outcomes.ts';
 import {
   allRouted,
   isAttacker,
+  Phase,
   range,
   ROUTED,
   SAVE_DUE,
@@ -58,9 +59,12 @@ export function inEnemyZoc(c: CompiledShock, st: readonly number[], j: number): 
  */
 export function finalHits(c: CompiledShock, s: ShockState): number[] {
   const h = [...s.h];
+  // 9.41: a cavalry unit that pursues (z at the end) chases instead of advancing.
+  const pursuing = s.ph === Phase.Final ? s.z : 0;
   if (c.ib.some((j) => s.st[j] === ROUTED)) {
     for (const j of range(c, 'a')) {
-      if (s.st[j] !== ROUTED) h[j] = Math.min((h[j] as number) + unit(c, j).advanceHits, unit(c, j).tq - 1);
+      if (s.st[j] !== ROUTED && !(pursuing & (1 << j)))
+        h[j] = Math.min((h[j] as number) + unit(c, j).advanceHits, unit(c, j).tq - 1);
     }
   }
   return h;

@@ -92,7 +92,7 @@ export function crtStage(
   const hitsA = c.ia.map((j) => (st[j] !== ROUTED ? (h[j] as number) : null));
   const hitsD = c.ib.map((j) => (st[j] !== ROUTED ? (h[j] as number) : null));
   const bt = breakthrough(hitsA, hitsD).concat(breakthrough(hitsD, hitsA));
-  let ev = state.ev;
+  let ev = state.ev | SHOCK_EVENT.fought;
   for (let j = 0; j < h.length; j++) {
     if (!bt[j]) continue;
     h[j] = (h[j] as number) + 2;

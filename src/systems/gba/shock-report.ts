@@ -58,7 +58,11 @@ export function resolveShockDetailed(
   let crt: CrtStage | undefined;
   const preRoll: (number | undefined)[] = c.units.map(() => undefined);
   for (;;) {
-    if (afterPre === undefined && (state.ph === Phase.Leaders || state.ph === Phase.Final)) afterPre = state;
+    if (
+      afterPre === undefined &&
+      (state.ph === Phase.Leaders || state.ph === Phase.Pursuit || state.ph === Phase.Final)
+    )
+      afterPre = state;
     const step = shockStep(c, state);
     if (step.kind === 'done') {
       const end = afterPre as ShockState;

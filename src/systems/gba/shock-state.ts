@@ -6,8 +6,10 @@ import { baseColumn, DEFAULT_GBA_CHARTS, type CrtCell, type GbaCharts } from './
 import { checkGbaSituation } from './legality.ts';
 import type { LeaderState } from './leaders.ts';
 import { attackerCheck, defenderCheck, type PreShockCheck } from './preshock.ts';
+import { compileFire, hasMissiles, type CompiledFire } from './fire.ts';
 import type { GbaShockSituation, GbaUnit } from './situation.ts';
 import { shockSuperiority, type SuperiorityResult } from './superiority.ts';
+import { isCavalry, isSkirmisher } from './units.ts';
 
 /** Unit status in the machine. */
 export const STANDING = 0;
@@ -19,19 +21,25 @@ export const SAVE2_DUE = 3;
 /** Stood after a saving roll in collapse step 1: no 9.18[2] roll (9.18[2] exception). */
 export const PASSED = 4;
 
-/** Steps of the resolution, in order (9.12 overview). */
+/**
+ * Steps of the resolution, in order (9.12 overview), after the Entry Reaction Fire of the movement that
+ * brought the attackers in (8.21) and before the end, Cavalry Pursuit (9.4).
+ */
 export const Phase = {
-  Pre: 0,
-  PreSettle: 1,
-  PreSave: 2,
-  PreEnd: 3,
-  Leaders: 4,
-  Crt: 5,
-  CollapseSave: 6,
-  ZocSetup: 7,
-  ZocCheck: 8,
-  ZocSave: 9,
-  Final: 10,
+  Entry: 0,
+  EntryLeader: 1,
+  Pre: 2,
+  PreSettle: 3,
+  PreSave: 4,
+  PreEnd: 5,
+  Leaders: 6,
+  Crt: 7,
+  CollapseSave: 8,
+  ZocSetup: 9,
+  ZocCheck: 10,
+  ZocSave: 11,
+  Pursuit: 12,
+  Final: 13,
 } as const;
 export type Phase = (typeof Phase)[keyof typeof Phase];
 
@@ -42,19 +50,39 @@ export interface ShockState {
   readonly h: readonly number[];
   readonly st: readonly number[];
   readonly leader: readonly [LeaderState, LeaderState];
-  /** Units due a 9.18[2] check (bitmask), fixed when the check starts. */
+  /**
+   * Units due a 9.18[2] check (bitmask), fixed when the check starts; from the Pursuit step on, the
+   * attackers that pursue (9.4).
+   */
   readonly z: number;
   /** Events so far (SHOCK_EVENT flags): breakthroughs suffered, leader casualties. */
   readonly ev: number;
 }
 
-/** Flags of the events a shock reports (machine.ts MachineEvent). */
+/**
+ * Flags of what happened in a shock: the events it reports (machine.ts MachineEvent), and for the
+ * engagement model whether the shock itself was fought and whose entry fire changed its missile supply.
+ */
 export const SHOCK_EVENT = {
   breakthroughA: 1,
   breakthroughB: 2,
   leaderCasualtyA: 4,
   leaderCasualtyB: 8,
+  pursuitA: 16,
+  entryLeaderA: 32,
+  /** The CRT was rolled (the attackers did not all rout before it). */
+  fought: 64,
 } as const;
+
+/** Flag: defender k (its index among b's units) changed its missile supply with its Entry Reaction Fire (8.17). */
+export const entrySupplyBit = (k: number): number => 128 << k;
+
+/** One Entry Reaction Fire before the shock (8.21): defender `from` (index in `units`) at attacker `at`. */
+export interface EntryFire {
+  readonly from: number;
+  readonly at: number;
+  readonly c: CompiledFire;
+}
 
 export interface CompiledShock {
   readonly s: GbaShockSituation;
@@ -72,6 +100,12 @@ export interface CompiledShock {
   /** Indices of the attacking / defending units in `units`. */
   readonly ia: readonly number[];
   readonly ib: readonly number[];
+  /** Entry Reaction Fire before the shock (8.21), in order. */
+  readonly entry: readonly EntryFire[];
+  /** A 8.19 casualty check for a's leader on a natural 0 of an entry fire (he has Charisma to lose). */
+  readonly entryLeaderCheck: boolean;
+  /** Attackers that may pursue (9.4): cavalry in Charge Formation that moved to shock. */
+  readonly pursuers: readonly number[];
   /** Memo of the column by standing-unit mask (pure cache). */
   readonly columnMemo: Map<number, ColumnInfo>;
   /** Memo of the hits per unit by (column, modified DR, standing mask) (pure cache). */
@@ -104,11 +138,15 @@ export function compileShock(s: GbaShockSituation, charts: GbaCharts = DEFAULT_G
   const personalCombat = s.a.leader?.personalCombat !== undefined && s.b.leader?.personalCombat !== undefined;
   const check = (l: { charisma: number } | undefined): boolean =>
     l !== undefined && !personalCombat && l.charisma > 0;
+  const entry = s.entryFire ? entryFires(s, charts) : [];
   return {
     s,
     charts,
     units: [...att, ...def],
     na: att.length,
+    entry,
+    entryLeaderCheck: entry.length > 0 && (s.a.leader?.charisma ?? 0) > 0,
+    pursuers: att.flatMap((u, j) => (isCavalry(u.type) && u.chargeFormation && u.moved ? [j] : [])),
     pre,
     base: baseColumn(charts, chosenA.type, chosenD.type, s.facing),
     sup: shockSuperiority(charts, chosenA, chosenD, s.facing, s.attackerFlankThreatened),
@@ -120,6 +158,36 @@ export function compileShock(s: GbaShockSituation, charts: GbaCharts = DEFAULT_G
     columnMemo: new Map(),
     hitsMemo: new Map(),
   };
+}
+
+/**
+ * 8.21 before the shock: every defending unit that can fire (missiles left; not artillery, 8.2) and sees
+ * the attacker through its arc (8.13: the front; skirmishers also a flank; chariots any hex) fires once, at
+ * one hex, at the first attacker that moved (the chosen one if it did), through that attacker's front.
+ * docs/rulings.md, GBA 5e "Entry Reaction Fire".
+ */
+function entryFires(s: GbaShockSituation, charts: GbaCharts): EntryFire[] {
+  const at = s.a.units[0]?.moved ? 0 : s.a.units.findIndex((u) => u.moved);
+  if (at < 0) return [];
+  const target = s.a.units[at] as GbaUnit;
+  const sees = (u: GbaUnit): boolean =>
+    s.facing === 'front' || u.type === 'CH' || (s.facing === 'flank' && isSkirmisher(u.type));
+  return s.b.units.flatMap((u, k) =>
+    hasMissiles(u) && u.type !== 'AT' && sees(u)
+      ? [
+          {
+            from: s.a.units.length + k,
+            at,
+            c: compileFire(
+              u,
+              target,
+              { range: 1, downhill: false, targetInWoods: false, throughFront: true, firerMoved: false },
+              charts,
+            ),
+          },
+        ]
+      : [],
+  );
 }
 
 export const tag = (c: CompiledShock, j: number): string => (j < c.na ? `a${j}` : `b${j - c.na}`);

@@ -9,7 +9,10 @@ import type { Machine, MachineEvent, Step } from './machine.ts';
 import { hasSavingRoll, preShockHits, savingRollStands, type PreShockCheck } from './preshock.ts';
 import { finalHits, inEnemyZoc, settleRouts, sideOutcomeIndex } from './shock-collapse.ts';
 import { crtStage } from './shock-crt.ts';
+import { fireHits, supplyAfterFire, supplyCanDrop } from './fire.ts';
 import {
+  entrySupplyBit,
+  type EntryFire,
   allRouted,
   isAttacker,
   make,
@@ -35,9 +38,60 @@ export { crtStage } from './shock-crt.ts';
 export function shockStep(c: CompiledShock, s: ShockState): Step<ShockState> {
   const n = c.units.length;
   switch (s.ph) {
+    case Phase.Entry: {
+      // 8.21: each defender's Entry Reaction Fire at the attacker that moved in; its effects are
+      // immediate, so an attacker whose hits reach its TQ routs at once (10.14), before any pre-shock check.
+      let k = s.i;
+      while (k < c.entry.length && s.st[(c.entry[k] as EntryFire).at] === ROUTED) k++;
+      if (k >= c.entry.length)
+        return { kind: 'go', next: set(s, allRouted(c, s.st, 'a') ? Phase.Pursuit : Phase.Pre, 0) };
+      const e = c.entry[k] as EntryFire;
+      const u = unit(c, e.at);
+      return {
+        kind: 'roll',
+        role: `entry:${tag(c, e.from)}`,
+        next: (dr) => {
+          const hits = (s.h[e.at] as number) + (fireHits(e.c, dr) ? e.c.hitsPerSuccess : 0);
+          const st = hits >= u.tq ? with1(s.st, e.at, ROUTED) : (s.st as number[]);
+          const ev =
+            supplyAfterFire(e.c, dr) === e.c.firer.supply ? s.ev : s.ev | entrySupplyBit(e.from - c.na);
+          const check = dr === 0 && c.entryLeaderCheck && s.leader[0] === 'ok';
+          return make(
+            s,
+            check ? Phase.EntryLeader : Phase.Entry,
+            check ? k : k + 1,
+            with1(s.h, e.at, hits),
+            st,
+            s.leader,
+            s.z,
+            ev,
+          );
+        },
+      };
+    }
+    case Phase.EntryLeader: {
+      const e = c.entry[s.i] as EntryFire;
+      return {
+        kind: 'roll',
+        role: `entryleader:${tag(c, e.from)}`,
+        next: (dr) =>
+          isLeaderCasualty(dr)
+            ? make(
+                s,
+                Phase.Entry,
+                s.i + 1,
+                s.h,
+                s.st,
+                ['casualty', s.leader[1]],
+                s.z,
+                s.ev | SHOCK_EVENT.entryLeaderA,
+              )
+            : make(s, Phase.Entry, s.i + 1, s.h, s.st),
+      };
+    }
     case Phase.Pre: {
       let j = s.i;
-      while (j < n && !c.pre[j]) j++;
+      while (j < n && (!c.pre[j] || s.st[j] === ROUTED)) j++;
       if (j >= n) return { kind: 'go', next: set(s, Phase.PreSettle, 0) };
       const chk = c.pre[j] as PreShockCheck;
       const u = unit(c, j);
@@ -83,11 +137,12 @@ export function shockStep(c: CompiledShock, s: ShockState): Step<ShockState> {
     case Phase.PreEnd:
       return {
         kind: 'go',
-        next: set(s, allRouted(c, s.st, 'a') || allRouted(c, s.st, 'b') ? Phase.Final : Phase.Leaders, 0),
+        next: set(s, allRouted(c, s.st, 'a') || allRouted(c, s.st, 'b') ? Phase.Pursuit : Phase.Leaders, 0),
       };
     case Phase.Leaders: {
       let k = s.i;
-      while (k < 2 && !c.leaderCheck[k]) k++;
+      // A leader already a casualty of the entry fire (8.19) has no Charisma left to lose.
+      while (k < 2 && (!c.leaderCheck[k] || s.leader[k] !== 'ok')) k++;
       if (k >= 2) return { kind: 'go', next: set(s, Phase.Crt, 0) };
       const who = k as 0 | 1;
       return {
@@ -141,7 +196,7 @@ export function shockStep(c: CompiledShock, s: ShockState): Step<ShockState> {
         if (!isAttacker(c, j) && c.sup.position) st = with1(st, j, ROUTED);
         else break;
       }
-      if (j >= n) return { kind: 'go', next: set(s, Phase.Final, 0, undefined, st as number[]) };
+      if (j >= n) return { kind: 'go', next: set(s, Phase.Pursuit, 0, undefined, st as number[]) };
       const u = unit(c, j);
       const att = isAttacker(c, j);
       const base = st;
@@ -158,6 +213,24 @@ export function shockStep(c: CompiledShock, s: ShockState): Step<ShockState> {
           ),
       };
     }
+    case Phase.Pursuit: {
+      // 9.4: when every defender has routed and one of them rout-moves (SK, CH and AT routing are
+      // eliminated, an EL rampages: 10.2), each cavalry attacker in Charge Formation that moved and stands
+      // pursues on DR + 2 > TQ instead of advancing (z: the pursuers).
+      if (s.i === 0 && !pursuitDue(c, s.st)) return { kind: 'go', next: set(s, Phase.Final, 0) };
+      let k = s.i;
+      while (k < c.pursuers.length && s.st[c.pursuers[k] as number] === ROUTED) k++;
+      if (k >= c.pursuers.length) return { kind: 'go', next: set(s, Phase.Final, 0) };
+      const j = c.pursuers[k] as number;
+      return {
+        kind: 'roll',
+        role: `pursuit:${tag(c, j)}`,
+        next: (dr) =>
+          pursues(dr, unit(c, j).tq)
+            ? make(s, Phase.Pursuit, k + 1, s.h, s.st, s.leader, s.z | (1 << j), s.ev | SHOCK_EVENT.pursuitA)
+            : make(s, Phase.Pursuit, k + 1, s.h, s.st),
+      };
+    }
     case Phase.Final: {
       const f = finalHits(c, s);
       return {
@@ -170,7 +243,26 @@ export function shockStep(c: CompiledShock, s: ShockState): Step<ShockState> {
   }
 }
 
-const ROLE_ORDER = ['pre', 'prestand', 'leader', 'crt', 'collapse', 'collapse2'];
+/** 9.41: a cavalry unit pursues when its DR + 2 is above its TQ. */
+export const pursues = (dr: number, tq: number): boolean => dr + 2 > tq;
+
+/** 9.41: the shock routed every defender, and one of them rout-moves (10.2), so there is someone to chase. */
+function pursuitDue(c: CompiledShock, st: readonly number[]): boolean {
+  if (c.pursuers.length === 0 || !allRouted(c, st, 'b')) return false;
+  return c.ib.some((j) => !['SK', 'CH', 'AT', 'EL'].includes(unit(c, j).type));
+}
+
+const ROLE_ORDER = [
+  'entry',
+  'entryleader',
+  'pre',
+  'prestand',
+  'leader',
+  'crt',
+  'collapse',
+  'collapse2',
+  'pursuit',
+];
 
 const LEADER_CODE: Readonly<Record<LeaderState, number>> = { ok: 0, casualty: 1, killed: 2 };
 
@@ -221,13 +313,38 @@ function shockEvents(c: CompiledShock): MachineEvent[] {
       rule: 'GBA 9.14',
     });
   }
+  if (c.entryLeaderCheck)
+    out.push({
+      bit: SHOCK_EVENT.entryLeaderA,
+      id: 'leader-casualty-entry:a',
+      label: "A's leader is hit by the Entry Reaction Fire (his Charisma is lost for this shock)",
+      rule: 'GBA 8.19',
+    });
+  for (const e of c.entry) {
+    const k = e.from - c.na;
+    if (!supplyCanDrop(e.c)) continue;
+    const no = e.c.firer.supply === 'low';
+    out.push({
+      bit: entrySupplyBit(k),
+      id: `${no ? 'missile-no' : 'missile-low'}:b${k}`,
+      label: `B's unit ${k} ${no ? 'fires its last missiles' : 'goes Missile Low'} with its Entry Reaction Fire`,
+      rule: 'GBA 8.17',
+    });
+  }
+  if (c.pursuers.length > 0)
+    out.push({
+      bit: SHOCK_EVENT.pursuitA,
+      id: 'pursuit:a',
+      label: 'A cavalry unit of A pursues the routed defender instead of advancing',
+      rule: 'GBA 9.4',
+    });
   return out;
 }
 
 export function shockMachine(c: CompiledShock): Machine<ShockState> {
   return {
     start: {
-      ph: Phase.Pre,
+      ph: Phase.Entry,
       i: 0,
       h: c.units.map((u) => u.hits),
       st: c.units.map(() => STANDING),
@@ -258,6 +375,12 @@ function describeShockRole(c: CompiledShock, role: string): string {
     return u ? `${w[0]}${k} ${u.name ?? u.type}` : w;
   };
   switch (kind) {
+    case 'entry':
+      return `Entry Reaction Fire by ${name(who)} (8.21)`;
+    case 'entryleader':
+      return `leader casualty check from the entry fire of ${name(who)} (8.19)`;
+    case 'pursuit':
+      return `cavalry pursuit ${name(who)} (9.4)`;
     case 'pre':
       return `pre-shock TQ check ${name(who)} (9.13)`;
     case 'prestand':

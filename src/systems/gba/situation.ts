@@ -1,7 +1,7 @@
 /**
  * One GBA combat as plain JSON data: a shock combat (9.1) between the units of side a (attacker) and
- * side b (defender), or one missile fire (8.15) by a's unit at b's unit. parse.ts validates untrusted
- * input into this shape.
+ * side b (defender), one missile fire (8.15) by a's unit at b's unit, or a Harassment & Dispersal fire
+ * (8.3). parse.ts validates untrusted input into this shape.
  */
 import type { Facing } from './charts.ts';
 import type { MissileClass, MissileSupply, UnitClass, UnitType } from './units.ts';
@@ -26,6 +26,13 @@ export interface GbaUnit {
   readonly moved: boolean;
   /** Attacking chariot whose moving shock covered 4+ hexes: no Pre-Shock TQ check (9.13). */
   readonly longCharge: boolean;
+  /** Printed Movement Allowance; needed only to check Harassment & Dispersal (8.31). */
+  readonly ma?: number | undefined;
+  /**
+   * Cavalry in Charge Formation (11.9, whose text our copy lacks): it uses the optional Cavalry Pursuit
+   * (9.4), which goes with that rule.
+   */
+  readonly chargeFormation: boolean;
   /**
    * Cohesion hits this attacker would take advancing after combat (10.15 step 1, 9.31); paid (capped at
    * TQ-1) when a defender routs. Leave 0 on attackers that would not advance (9.34).
@@ -68,6 +75,11 @@ export interface GbaShockSituation {
    * (10.13): that defender's index in b.units.
    */
   readonly defenderHitsTo?: number | undefined;
+  /**
+   * b's missile units fire Entry Reaction Fire at the attacker that moved into their ZOC (8.21), before
+   * the pre-shock checks.
+   */
+  readonly entryFire: boolean;
 }
 
 export interface GbaMissileSituation {
@@ -86,6 +98,30 @@ export interface GbaMissileSituation {
   readonly throughFront: boolean;
   /** The firer moved or will move this Orders Phase (8.15 modifier 4). */
   readonly firerMoved: boolean;
+  /** The target fires back once a's fire is resolved, if it still stands (Return Fire, 8.23). */
+  readonly returnFire: boolean;
+  /** The firer is in woods (8.15 modifier 1 on the Return Fire). */
+  readonly firerInWoods: boolean;
 }
 
-export type GbaSituation = GbaShockSituation | GbaMissileSituation;
+/**
+ * Harassment & Dispersal (8.3): a.units[0] closes on b.units[0], fires as if adjacent (a moving fire) and
+ * goes back, without moving on the map; b's units that can fire use Entry Reaction Fire at it at the same
+ * time (8.33). b.leader is a leader with the target, a.leader one with the harassing unit (8.19).
+ */
+export interface GbaHarassmentSituation {
+  readonly rules: 'gba-5';
+  readonly mode: 'harassment';
+  readonly a: GbaSide;
+  /** b.units[0] is the target; any other b units are friends whose arc of fire the path crosses (8.33). */
+  readonly b: GbaSide;
+  /** Hexes between the harassing unit and its target: 2, or 2-4 for light cavalry (8.32). */
+  readonly range: number;
+  readonly targetInWoods: boolean;
+  /** The path reaches the target through its front hexes (8.15 #3; 8.34 for elephants). */
+  readonly throughFront: boolean;
+  /** b's units fire back (Entry Reaction Fire, 8.33); default: every one of them that can. */
+  readonly reaction: boolean;
+}
+
+export type GbaSituation = GbaShockSituation | GbaMissileSituation | GbaHarassmentSituation;

@@ -135,3 +135,84 @@ describe('B&B 0.7 study blocks: costs from Table 5.4', () => {
     ).toThrow(/doubleBased: unknown key/);
   });
 });
+
+describe('B&B 0.7 §7 Push back in engagements: elephants and the ranks behind them', () => {
+  // Irr El(O) 4 (against mounted) + die against Irr Cv(O) 3 + die: A 2, B 5 gives 6 v 8, the El loses by 2,
+  // under its cf 4: Table 7.2, El recoil.
+  it('an El file two deep recoils: the El behind cannot be pushed back, both El are destroyed (16 PoC: routed)', () => {
+    const c = config({
+      rules: 'bnb-0.7',
+      a: '1 file of Irr El(O), 2 deep',
+      b: '1 file of Irr Cv(O)',
+      first: 'a',
+      boundLimit: 1,
+    });
+    const t = traced();
+    const r = fightEngagement(c, scripted(2, 5), { trace: t.trace });
+    expect(t.events[0]).toMatchObject({ a: 'recoil', b: 'none' });
+    expect(r.a.elementsLost).toBe(2);
+    expect(r.a.eeLost).toBe(16);
+    expect(r.a.apLost).toBe(48);
+    expect(r.decision).toBe('b-wins');
+  });
+
+  it('an El recoiling over a Ps behind it destroys the Ps (2 of 10 PoC) and stands', () => {
+    const c = config({
+      rules: 'bnb-0.7',
+      a: { files: [['Irr El(O)', 'Reg Ps(O)']] },
+      b: '1 file of Irr Cv(O)',
+      first: 'a',
+      boundLimit: 1,
+    });
+    const r = fightEngagement(c, scripted(2, 5));
+    expect(r.a.elementsLost).toBe(1);
+    expect(r.a.eeLost).toBe(2);
+    expect(r.a.fileGone).toEqual([false]);
+    expect(r.decision).toBe('undecided');
+  });
+
+  it('a Bd recoiling into the El behind it is destroyed; the El is then the front', () => {
+    // Reg Bd(O) 4 + 2 against Reg Bd(O) 4 + 4: A loses by 2, under 4: recoil, onto the El: destroyed.
+    const c = config({
+      rules: 'bnb-0.7',
+      a: { files: [['Reg Bd(O)', 'Irr El(O)']] },
+      b: '1 file of Reg Bd(O)',
+      first: 'a',
+      boundLimit: 1,
+    });
+    const t = traced();
+    const r = fightEngagement(c, scripted(2, 4), { trace: t.trace });
+    expect(t.events[0]).toMatchObject({ a: 'recoil' });
+    expect(r.a.elementsLost).toBe(1);
+    expect(r.a.eeLost).toBe(4);
+    expect(r.a.fileGone).toEqual([false]);
+  });
+
+  it('a Ps recoiling into an El passes through it: the El fights next', () => {
+    // Bound 1 (A's), A in rough going: Reg Ps(O) 2 + 3 = 5 against Reg Bd(O) 4 + 2 = 6: Ps loses by 1,
+    // under its cf 2, not in GGo: Table 7.2 recoil; it passes through the El. Bound 2 (B's): B closes; the
+    // El fights: 4 + 1 (mounted against Bd) + 6 = 11 against Bd 4 + 1 = 5: Bd loses by 6, at least 4:
+    // Table 7.3 destroyed (the Ps, 2 + 6 = 8, would only have made it recoil).
+    const c = config({
+      rules: 'bnb-0.7',
+      a: { files: [['Reg Ps(O)', 'Irr El(O)']], going: 'rough' },
+      b: '1 file of Reg Bd(O)',
+      first: 'a',
+      boundLimit: 2,
+    });
+    const t = traced();
+    const r = fightEngagement(c, scripted(3, 2, 6, 1), { trace: t.trace });
+    expect(t.events.map((e) => [e.bound, e.a, e.b])).toEqual([
+      [1, 'recoil', 'none'],
+      [2, 'none', 'destroyed'],
+    ]);
+    expect(r.a.elementsLost).toBe(0);
+    expect(r.decision).toBe('a-wins');
+  });
+
+  it('Bg never stand behind a base in a file (B&B 0.7 ch.4 Bg)', () => {
+    expect(() =>
+      config({ rules: 'bnb-0.7', a: { files: [['Reg Bd(O)', 'Irr Bg(O)']] }, b: '1 file of Reg Bd(O)' }),
+    ).toThrow(/Bg never move/);
+  });
+});

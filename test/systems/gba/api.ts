@@ -5,6 +5,7 @@ export type {
   GbaSituation,
   GbaShockSituation,
   GbaMissileSituation,
+  GbaHarassmentSituation,
   GbaSide,
   GbaUnit,
   GbaLeader,

@@ -1,11 +1,20 @@
 /** Small builders for GBA test situations (parsed, so defaults are the parser's). */
-import { parseGbaSituation, type GbaMissileSituation, type GbaShockSituation, type GbaUnit } from './api.ts';
+import {
+  parseGbaSituation,
+  type GbaHarassmentSituation,
+  type GbaMissileSituation,
+  type GbaShockSituation,
+  type GbaUnit,
+} from './api.ts';
 
 export const shock = (x: Record<string, unknown>): GbaShockSituation =>
   parseGbaSituation({ rules: 'gba-5', mode: 'shock', ...x }) as GbaShockSituation;
 
 export const missile = (x: Record<string, unknown>): GbaMissileSituation =>
   parseGbaSituation({ rules: 'gba-5', mode: 'missile', ...x }) as GbaMissileSituation;
+
+export const harass = (x: Record<string, unknown>): GbaHarassmentSituation =>
+  parseGbaSituation({ rules: 'gba-5', mode: 'harassment', ...x }) as GbaHarassmentSituation;
 
 export const side = (...units: Record<string, unknown>[]) => ({ units });
 
@@ -20,6 +29,7 @@ export const unit = (type: GbaUnit['type'], extra: Partial<GbaUnit> = {}): GbaUn
   doubleDepth: false,
   moved: false,
   longCharge: false,
+  chargeFormation: false,
   advanceHits: 0,
   ...extra,
 });

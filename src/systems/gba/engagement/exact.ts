@@ -1,15 +1,17 @@
 /**
  * Exact engagement odds when each side has ONE unit: the engagement is then a Markov chain on the two
- * units' carried hits, and each round's transition is the exact joint distribution of that round's shock
- * (`gbaExact`, whose side outcome is the single unit's fate). Used to check the Monte Carlo kernel; the
+ * units' carried hits and missile supplies, and each round's transition is the exact joint law of that
+ * round's shock outcomes and event flags (its DAG's leaves; a side outcome is the single unit's fate). Used to check the Monte Carlo kernel; the
  * same round situations (rounds.ts) drive both.
  */
 import { DEFAULT_GBA_CHARTS, type GbaCharts } from '../charts.ts';
-import type { GbaOutcome } from '../outcomes.ts';
-import { gbaRules } from '../ruleset.ts';
+import { exactLeaves } from '../machine.ts';
+import { GBA_OUTCOMES, type GbaOutcome } from '../outcomes.ts';
+import { gbaDag } from '../ruleset.ts';
+import type { MissileSupply } from '../units.ts';
 import type { GbaShockSituation } from '../situation.ts';
 import type { GbaEngagementOptions } from './model.ts';
-import { attackerOf, roundSituation } from './rounds.ts';
+import { attackerOf, roundSituation, supplyAfterRound } from './rounds.ts';
 
 export interface GbaEngagementExact {
   readonly aRouts: number;
@@ -28,22 +30,47 @@ export interface GbaEngagementExact {
 
 const hitsOf = (o: GbaOutcome): number => (o === 'rout' ? -1 : Number(o.slice(5)));
 
+interface Live {
+  readonly ha: number;
+  readonly hb: number;
+  /** Missile supply of a's and b's unit (8.17), which entry fire and shock can change. */
+  readonly supply: readonly [MissileSupply, MissileSupply];
+  p: number;
+}
+
 /** Exact odds of a one-unit-a-side engagement (throws if a side has several units). */
 export function gbaEngagementExact(
   base: GbaShockSituation,
   options: GbaEngagementOptions,
   charts: GbaCharts = DEFAULT_GBA_CHARTS,
 ): GbaEngagementExact {
-  const rules = gbaRules(charts);
   if (base.a.units.length !== 1 || base.b.units.length !== 1) {
     throw new RangeError('gbaEngagementExact: one unit per side only (use the Monte Carlo kernel)');
   }
-  const ha0 = base.a.units[0]!.hits;
-  const hb0 = base.b.units[0]!.hits;
-  // Probability mass on (hits of a, hits of b) for engagements still undecided before the round.
-  let live = new Map<string, { ha: number; hb: number; p: number }>([
-    [`${ha0},${hb0}`, { ha: ha0, hb: hb0, p: 1 }],
+  const units = [base.a.units[0]!, base.b.units[0]!];
+  const ha0 = units[0]!.hits;
+  const hb0 = units[1]!.hits;
+  const keyOf = (ha: number, hb: number, sp: readonly MissileSupply[]) => `${ha},${hb},${sp[0]},${sp[1]}`;
+  // Probability mass on (hits of a, hits of b, supplies) for engagements still undecided before the round.
+  let live = new Map<string, Live>([
+    [
+      keyOf(ha0, hb0, [units[0]!.supply, units[1]!.supply]),
+      { ha: ha0, hb: hb0, supply: [units[0]!.supply, units[1]!.supply], p: 1 },
+    ],
   ]);
+  // Each distinct round situation's joint law of outcomes and event flags, computed once.
+  const laws = new Map<string, { a: number; b: number; events: number; p: number }[]>();
+  const lawOf = (situation: GbaShockSituation) => {
+    const key = JSON.stringify(situation);
+    let law = laws.get(key);
+    if (!law) {
+      const dag = gbaDag(situation, charts);
+      const space = 10 ** dag.roles.length;
+      law = exactLeaves(dag).map((l) => ({ a: l.a, b: l.b, events: l.events, p: l.count / space }));
+      laws.set(key, law);
+    }
+    return law;
+  };
   let aRouts = 0;
   let bRouts = 0;
   let mutual = 0;
@@ -52,22 +79,27 @@ export function gbaEngagementExact(
   const endA = new Array<number>(10).fill(0);
   const endB = new Array<number>(10).fill(0);
   for (let round = 1; round <= options.roundLimit; round++) {
-    const next = new Map<string, { ha: number; hb: number; p: number }>();
+    const next = new Map<string, Live>();
     let decided = 0;
     const by = { aRouts: 0, bRouts: 0, mutual: 0 };
-    for (const { ha, hb, p } of live.values()) {
-      const { situation } = roundSituation(
+    for (const { ha, hb, supply, p } of live.values()) {
+      const { situation, order } = roundSituation(
         base,
         options,
-        { hits: [ha, hb], routed: [false, false] },
+        { hits: [ha, hb], routed: [false, false], supply: [...supply] },
         round,
         charts,
       );
-      const joint = situation
-        ? rules.exact(situation).joint.map((j) => ({ x: hitsOf(j.a), y: hitsOf(j.b), p: j.p }))
-        : [{ x: hitsOf(`hits:${ha}` as GbaOutcome), y: hitsOf(`hits:${hb}` as GbaOutcome), p: 1 }];
       const aAttacks = !situation || attackerOf(options, round) === 'a';
-      for (const j of joint) {
+      const leaves = situation
+        ? lawOf(situation).map((l) => ({
+            x: hitsOf(GBA_OUTCOMES[l.a] as GbaOutcome),
+            y: hitsOf(GBA_OUTCOMES[l.b] as GbaOutcome),
+            supply: supplyAfterRound(units, supply, order, 1, l.events),
+            p: l.p,
+          }))
+        : [{ x: ha, y: hb, supply: [...supply], p: 1 }];
+      for (const j of leaves) {
         const na = aAttacks ? j.x : j.y;
         const nb = aAttacks ? j.y : j.x;
         const q = p * j.p;
@@ -87,10 +119,11 @@ export function gbaEngagementExact(
           endB[nb < 0 ? 9 : nb]! += q;
           continue;
         }
-        const key = `${na},${nb}`;
+        const sp: [MissileSupply, MissileSupply] = [j.supply[0]!, j.supply[1]!];
+        const key = keyOf(na, nb, sp);
         const e = next.get(key);
         if (e) e.p += q;
-        else next.set(key, { ha: na, hb: nb, p: q });
+        else next.set(key, { ha: na, hb: nb, supply: sp, p: q });
       }
     }
     ended.push(decided);

@@ -9,8 +9,8 @@ import { InputError } from '../../../core/errors.ts';
 import { DEFAULT_GBA_CHARTS, type GbaCharts } from '../charts.ts';
 import { checkGbaSituation } from '../legality.ts';
 import type { GbaShockSituation, GbaUnit } from '../situation.ts';
-import { canShockAttack } from '../units.ts';
-import { SHOCK_EVENT } from '../shock-state.ts';
+import { canShockAttack, isCavalry, type MissileSupply } from '../units.ts';
+import { entrySupplyBit, SHOCK_EVENT } from '../shock-state.ts';
 import { ShockResolver } from './resolver.ts';
 import {
   checkRoutPoints,
@@ -19,10 +19,41 @@ import {
   type LaterMoved,
 } from './model.ts';
 
-/** Per unit (a's then b's, in the situation's order): hits carried and whether it has routed. */
+/**
+ * Per unit (a's then b's, in the situation's order): hits carried, whether it has routed, and its missile
+ * supply (8.17; absent: each unit's own from the situation).
+ */
 export interface EngagementState {
   readonly hits: number[];
   readonly routed: boolean[];
+  readonly supply?: MissileSupply[] | undefined;
+}
+
+/** One step down the 8.17 supply track: full to Missile Low, Low to Missile No. */
+const drop = (x: MissileSupply): MissileSupply => (x === 'full' ? 'low' : 'no');
+
+/** A J class infantry unit (8.17: Missile No once it has been in a shock). */
+const javelinFoot = (u: GbaUnit): boolean =>
+  u.missile === 'J' && !isCavalry(u.type) && u.type !== 'EL' && u.type !== 'CH';
+
+/**
+ * Each unit's supply after a round (8.17): a defender whose Entry Reaction Fire used up missiles (its
+ * flag in `events`) goes one step down, and every J class infantry unit in a shock that was fought is
+ * Missile No. `order` maps the round's units (attackers then defenders) to engagement units.
+ */
+export function supplyAfterRound(
+  units: readonly GbaUnit[],
+  supply: readonly MissileSupply[],
+  order: readonly number[],
+  na: number,
+  events: number,
+): MissileSupply[] {
+  const out = [...supply];
+  order.forEach((j, k) => {
+    if (k >= na && events & entrySupplyBit(k - na)) out[j] = drop(out[j] as MissileSupply);
+    if (events & SHOCK_EVENT.fought && javelinFoot(units[j] as GbaUnit)) out[j] = 'no';
+  });
+  return out;
 }
 
 /** One round's shock, or null when the side due to attack has no legal shock (the round passes). */
@@ -55,16 +86,22 @@ export function roundSituation(
   round: number,
   charts: GbaCharts = DEFAULT_GBA_CHARTS,
 ): { situation: GbaShockSituation | null; order: number[] } {
-  if (round === 1) return { situation: base, order: state.hits.map((_, j) => j) };
   const na = base.a.units.length;
   const all = [...base.a.units, ...base.b.units];
+  const supplyOf = (j: number): MissileSupply => state.supply?.[j] ?? (all[j] as GbaUnit).supply;
+  if (round === 1) return { situation: base, order: state.hits.map((_, j) => j) };
   const side = attackerOf(options, round);
   const aIdx = base.a.units.map((_, j) => j).filter((j) => !state.routed[j]);
   const bIdx = base.b.units.map((_, k) => na + k).filter((j) => !state.routed[j]);
   const [attIdx0, defIdx] = side === 'a' ? [aIdx, bIdx] : [bIdx, aIdx];
   const withHits = (j: number, attacking: boolean): GbaUnit => {
     const u = all[j] as GbaUnit;
-    return { ...u, hits: state.hits[j] as number, moved: attacking && movedFlag(u, options.laterMoved) };
+    return {
+      ...u,
+      hits: state.hits[j] as number,
+      supply: supplyOf(j),
+      moved: attacking && movedFlag(u, options.laterMoved),
+    };
   };
   const defenders = defIdx.map((j) => withHits(j, false));
   const attIdx = attIdx0.filter((j) => defenders.every((d) => canShockAttack(all[j] as GbaUnit, d.type)));
@@ -83,6 +120,7 @@ export function roundSituation(
       attackerFlankThreatened: base.attackerFlankThreatened,
       terrainShift: base.terrainShift,
       ...(focus >= 0 && defenders.length >= 2 ? { defenderHitsTo: focus } : {}),
+      entryFire: base.entryFire,
     };
   } else {
     situation = {
@@ -93,6 +131,7 @@ export function roundSituation(
       facing: options.reverse.facing,
       attackerFlankThreatened: options.reverse.attackerFlankThreatened,
       terrainShift: options.reverse.terrainShift,
+      entryFire: base.entryFire,
     };
   }
   try {
@@ -133,7 +172,8 @@ export class GbaEngagementPlayer {
 
   plan(state: EngagementState, round: number): RoundPlan {
     let key = `${round === 1 ? 1 : 0}${attackerOf(this.options, round)}`;
-    for (let j = 0; j < this.units; j++) key += state.routed[j] ? ',r' : `,${state.hits[j]}`;
+    for (let j = 0; j < this.units; j++)
+      key += state.routed[j] ? ',r' : `,${state.hits[j]}${state.supply?.[j]?.[0] ?? ''}`;
     let p = this.cache.get(key);
     if (!p) {
       const { situation, order } = roundSituation(this.base, this.options, state, round, this.charts);
@@ -146,9 +186,11 @@ export class GbaEngagementPlayer {
   /** One engagement; `draw` gives a GBA DR 0-9 for the named role. */
   play(draw: (role: string) => number): GbaEngagementResult {
     const na = this.base.a.units.length;
+    const all = [...this.base.a.units, ...this.base.b.units];
     const state: EngagementState = {
       hits: this.startHits(),
       routed: new Array<boolean>(this.units).fill(false),
+      supply: all.map((u) => u.supply),
     };
     const limit = this.options.roundLimit;
     let btA = 0;
@@ -165,6 +207,8 @@ export class GbaEngagementPlayer {
           state.routed[j] = u.routed;
           state.hits[j] = u.hits;
         });
+        const supply = supplyAfterRound(all, state.supply!, p.order, p.situation.a.units.length, end.events);
+        supply.forEach((x, j) => (state.supply![j] = x));
         // The round's attacker is its side 'a': in a reversed round that is engagement side b.
         const onAttacker = (end.events & SHOCK_EVENT.breakthroughA) !== 0;
         const onDefender = (end.events & SHOCK_EVENT.breakthroughB) !== 0;
