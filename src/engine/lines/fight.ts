@@ -126,6 +126,18 @@ export class Battle {
   readonly colGoing: Int32Array;
   /** Per side and column: the front's template id, -1 when nothing of the file is left (a cache). */
   readonly cur: readonly [Int32Array, Int32Array];
+  /**
+   * Per side, padded by one column at each end (index c + 1): the front's template where the file is in
+   * line and free of enemy contact (so it may overlap its neighbours' opponents), else -1. Kept up to date
+   * by touch() after every change to a column, so counting overlaps is two lookups.
+   */
+  private readonly freeT: readonly [Int32Array, Int32Array];
+  /** Per side: overlapOk with a leading row of zeros for "no overlapper" (at (freeT + 1) * n + friend). */
+  private readonly okPad: readonly [Uint8Array, Uint8Array];
+  /** Key factors of the combat-table signature (prepare.ts tableFor), read once. */
+  private readonly nbT: number;
+  private readonly faR: number;
+  private readonly fbR: number;
   /** Paces between the lines while they approach (0 once they have met). */
   gap = 0;
   /** Per side: the line has moved this bound (approach: artillery cannot then shoot). */
@@ -170,6 +182,26 @@ export class Battle {
     this.demoralised = [new Uint8Array(sa.commands), new Uint8Array(sb.commands)];
     this.commandBonusUsed = [new Uint8Array(sa.commands), new Uint8Array(sb.commands)];
     this.scoreUsed = new Uint8Array(2);
+    this.freeT = [new Int32Array(W + 2).fill(-1), new Int32Array(W + 2).fill(-1)];
+    const pad = (side: PreparedSide) => {
+      const n = side.templates;
+      const out = new Uint8Array((n + 1) * n);
+      out.set(side.overlapOk, n);
+      return out;
+    };
+    this.okPad = [pad(sa), pad(sb)];
+    this.nbT = sb.templates;
+    this.faR = sa.flankRange;
+    this.fbR = sb.flankRange;
+  }
+
+  /** Recompute both sides' freeT at column c after its front, contact, back or flank state changed. */
+  private touch(c: number): void {
+    const free = this.contact[c] === 0;
+    const t0 = this.cur[0][c]!;
+    const t1 = this.cur[1][c]!;
+    this.freeT[0][c + 1] = free && t0 >= 0 && this.back[0][c] === 0 && this.flanking[0][c] === 0 ? t0 : -1;
+    this.freeT[1][c + 1] = free && t1 >= 0 && this.back[1][c] === 0 && this.flanking[1][c] === 0 ? t1 : -1;
   }
 
   present(s: Side, c: number): boolean {
@@ -186,6 +218,7 @@ export class Battle {
     const side = this.sides[s];
     const st = this.state[s][c]!;
     this.cur[s][c] = st < 0 ? -1 : side.stTmpl[this.colGoing[c]! * side.states + st]!;
+    this.touch(c);
   }
 
   /** In line with its front free of enemy contact: overlaps its neighbours' opponents (DBM 3.2 p.21). */
@@ -214,13 +247,12 @@ export class Battle {
   /** Overlaps on side s's element in column c, from the enemy's free files beside it. */
   private overlapsOn(s: Side, c: number): number {
     const o = (1 - s) as Side;
-    const side = this.sides[o];
-    const n = side.templates;
-    const friend = this.tmplAt(o, c);
-    let k = 0;
-    if (this.free(o, c - 1) && side.overlapOk[this.tmplAt(o, c - 1) * n + friend] === 1) k++;
-    if (this.free(o, c + 1) && side.overlapOk[this.tmplAt(o, c + 1) * n + friend] === 1) k++;
-    return k;
+    const n = this.sides[o].templates;
+    const ok = this.okPad[o];
+    const f = this.freeT[o];
+    const friend = this.cur[o][c]!;
+    // f[c] is column c - 1 and f[c + 2] column c + 1 (padded); -1 (no overlapper) reads the zero row.
+    return ok[(f[c]! + 1) * n + friend]! + ok[(f[c + 2]! + 1) * n + friend]!;
   }
 
   /** In line beside a fighting file: its front template, else -1 (flank support, cohesion). */
@@ -250,7 +282,17 @@ export class Battle {
     const mB = this.moved[1][c]!;
     const fA = this.flankOn(0, c);
     const fB = this.flankOn(1, c);
-    if (!ext) return entryFor(this.p, ta, tb, owner, ovA, ovB, mA, mB, fA, fB);
+    if (!ext) {
+      // prepare.ts tableFor's key, computed here with the factors read once.
+      const dense = this.p.dense;
+      if (dense) {
+        const sig = (((ta * this.nbT + tb) * 2 + owner) * 9 + ovA * 3 + ovB) * 4 + mA * 2 + mB;
+        const key = (sig * this.faR + fA) * this.fbR + fB;
+        const e = dense[key];
+        if (e !== undefined) return e;
+      }
+      return entryFor(this.p, ta, tb, owner, ovA, ovB, mA, mB, fA, fB);
+    }
     const fcA = this.flankContactsOn(0, c);
     const fcB = this.flankContactsOn(1, c);
     const shA = this.shaken(0, c) ? 1 : 0;
@@ -438,6 +480,7 @@ export class Battle {
     }
     // Destroyed, fled or recoiled: whatever is left of the file is a base depth back.
     this.back[s][c] = 1;
+    this.touch(c);
   }
 
   /** DBM 3.2 p.24 Pursuing Elements: a pursuer follows and keeps contact with what is left of the file. */
@@ -449,6 +492,7 @@ export class Battle {
     if (pursues && this.present(l, c)) {
       this.contact[c] = 1;
       this.back[l][c] = 0;
+      this.touch(c);
     }
   }
 
@@ -460,6 +504,7 @@ export class Battle {
     this.applyLoss(0, c, pa);
     this.applyLoss(1, c, pb);
     this.contact[c] = 0;
+    this.touch(c);
     if (this.p.flankAttacks) {
       if ((pa & OUT) !== NONE) this.releaseFlankers(0, c, true);
       if ((pb & OUT) !== NONE) this.releaseFlankers(1, c, true);
@@ -484,6 +529,7 @@ export class Battle {
       if (x < 0 || x >= this.W || f[x] !== -d) continue;
       f[x] = 0;
       if (recoil) this.back[s][x] = 1;
+      this.touch(x);
     }
   }
 
@@ -503,6 +549,7 @@ export class Battle {
         const x = c + d;
         if (x < 0 || x >= this.W || this.contact[x] !== 1 || !this.present(other, x)) continue;
         f[c] = d;
+        this.touch(c);
         break;
       }
     }
@@ -669,6 +716,7 @@ export class Battle {
       if (this.gap > 0) {
         this.back[0][c] = 0;
         this.back[1][c] = 0;
+        this.touch(c);
       }
     }
   }
@@ -699,8 +747,12 @@ export class Battle {
           this.lineMoved[owner] = 1;
           this.back[0][c] = 0;
           this.back[1][c] = 0;
+          this.touch(c);
         }
-      } else this.back[owner][c] = 0;
+      } else {
+        this.back[owner][c] = 0;
+        this.touch(c);
+      }
     }
     if (this.p.flankAttacks) this.flankMoves(owner);
   }
