@@ -67,6 +67,7 @@ export function boundsHistogramSpec(input: BoundsHistogramInput): ChartSpec {
             columns: 1,
             labelLimit: 0,
             labelFontSize: LEGEND_FONT_SIZE,
+            symbolType: 'square',
             ...(labelExpr === undefined ? {} : { labelExpr }),
           },
   } as const;
