@@ -3,6 +3,12 @@
  * vega-embed, with the vega, vega-lite and vega-embed builds inlined so the page opens offline from disk
  * (file://). Each section says how to reproduce its numbers. A pure function of its inputs: the script
  * texts come in as arguments (see assets.ts), nothing is read or fetched here.
+ *
+ * Phones: the page itself never scrolls sideways. A chart whose spec has a fixed pixel width (a continuous
+ * x axis: histograms, scatters, cost rows) is drawn on the page at the width of its box instead
+ * (`width: "container"`, see pageSpec); a chart sized by steps (one band per category, as the heatmap)
+ * keeps its size and scrolls inside its box. Titles are wrapped to the box's width when drawn, and tables
+ * scroll inside their own box. The files under charts/ keep the builder's fixed size.
  */
 import type { VegaScripts } from './assets.ts';
 import type { ChartSpec } from './charts/common.ts';
@@ -155,13 +161,29 @@ function reportTableHtml(t: ReportTable): string {
 
 const chartId = (name: string): string => `chart-${name.replace(/\./g, '_')}`;
 
+/** The most a chart that follows its box's width grows to on a wide screen, in pixels. */
+export const FLUID_MAX_WIDTH = 760;
+
+/**
+ * The spec as the page draws it. A fixed pixel width becomes the box's width (`"container"`, with the
+ * axes, legend and title fitted inside it); a step width (one band per category) is kept, and the chart
+ * scrolls inside its box when it is wider than the screen.
+ */
+export function pageSpec(spec: ChartSpec): { readonly spec: ChartSpec; readonly fluid: boolean } {
+  if (!('width' in spec) || typeof spec.width !== 'number') return { spec, fluid: false };
+  return {
+    spec: { ...spec, width: 'container', autosize: { type: 'fit-x', contains: 'padding' } } as ChartSpec,
+    fluid: true,
+  };
+}
+
 function chartHtml(c: ReportChart, options: HtmlOptions): string {
   const img =
     options.imageDir === undefined
       ? ''
       : `\n<noscript><img src="${escapeHtml(`${options.imageDir}/${c.name}.png`)}" alt="${escapeHtml(c.caption)}"></noscript>`;
   return (
-    `<figure class="chart-figure">\n<div class="chart" id="${chartId(c.name)}" role="img" ` +
+    `<figure class="chart-figure">\n<div class="chart${pageSpec(c.spec).fluid ? ' fluid' : ''}" id="${chartId(c.name)}" role="img" ` +
     `aria-label="${escapeHtml(c.caption)}"></div>${img}\n<figcaption>${inlineHtml(c.caption)}</figcaption>\n</figure>`
   );
 }
@@ -206,8 +228,9 @@ code { font: 0.9em/1.4 ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monosp
   padding: 0.1em 0.3em; border-radius: 3px; }
 figure { margin: 1.4em 0; }
 figcaption { color: var(--muted); font-size: 0.92rem; margin-top: 0.4em; }
-.chart { overflow-x: auto; max-width: 100%; }
-.chart svg, .chart canvas, figure img { max-width: 100%; height: auto; }
+.chart { overflow-x: auto; overflow-y: hidden; max-width: 100%; }
+.chart.fluid { max-width: ${FLUID_MAX_WIDTH}px; }
+figure img { max-width: 100%; height: auto; }
 .table-wrap { overflow-x: auto; }
 table { border-collapse: collapse; font-size: 0.9rem; font-variant-numeric: tabular-nums; }
 th, td { border-bottom: 1px solid var(--rule); padding: 0.3em 0.7em; text-align: left; white-space: nowrap; }
@@ -224,17 +247,76 @@ footer { color: var(--muted); font-size: 0.85rem; margin-top: 3em; }
 @media (max-width: 600px) { body { font-size: 15px; } main { padding: 14px 10px 32px; } h1 { font-size: 1.4rem; } }
 `;
 
-/** Draws every chart once the libraries are loaded; a chart that fails says so in its box and the console. */
+/**
+ * Draws every chart once the libraries are loaded; a chart that fails says so in its box and the console.
+ * Before drawing, the title and subtitle are wrapped into lines that fit the chart's box (measured with
+ * the chart's own font); when the window's width changes, charts whose box changed are drawn again. A
+ * drawn chart's box carries the width of the figure it was drawn for (data-drawn-width).
+ */
 const EMBED = `
 (function () {
   var charts = JSON.parse(document.getElementById('chart-data').textContent);
-  charts.forEach(function (c) {
+  var ctx = document.createElement('canvas').getContext('2d');
+  function fontOf(config, size, weight) {
+    var families = String((config && config.font) || 'sans-serif').split(',').map(function (f) {
+      f = f.trim();
+      return /\\s/.test(f) ? '"' + f + '"' : f;
+    });
+    return weight + ' ' + size + 'px ' + families.join(', ');
+  }
+  function wrap(text, font, max) {
+    if (text === undefined || text === null) return text;
+    ctx.font = font;
+    var words = (Array.isArray(text) ? text.join(' ') : String(text)).split(/\\s+/);
+    var lines = [];
+    var line = '';
+    words.forEach(function (w) {
+      var next = line === '' ? w : line + ' ' + w;
+      if (line !== '' && ctx.measureText(next).width > max) {
+        lines.push(line);
+        line = w;
+      } else line = next;
+    });
+    if (line !== '') lines.push(line);
+    return lines.length === 1 ? lines[0] : lines;
+  }
+  function fitted(spec, width) {
+    var t = spec.title;
+    if (!t || typeof t !== 'object' || Array.isArray(t)) return spec;
+    var config = spec.config || {};
+    var tc = config.title || {};
+    var max = Math.max(120, width - 2 * (typeof config.padding === 'number' ? config.padding : 5));
+    var title = Object.assign({}, t, { text: wrap(t.text, fontOf(config, tc.fontSize || 13, 'bold'), max) });
+    if (t.subtitle !== undefined) title.subtitle = wrap(t.subtitle, fontOf(config, tc.subtitleFontSize || 10, 'normal'), max);
+    return Object.assign({}, spec, { title: title });
+  }
+  // the width a chart may take: its figure's, and no more than the cap for charts that follow their box
+  function available(el) {
+    return el.parentNode.clientWidth;
+  }
+  function draw(c) {
     var el = document.getElementById(c.id);
-    vegaEmbed(el, c.spec, { actions: false, renderer: 'svg' }).catch(function (err) {
+    c.width = available(el);
+    var width = el.classList.contains('fluid') ? Math.min(c.width, ${FLUID_MAX_WIDTH}) : c.width;
+    if (c.result) c.result.finalize();
+    vegaEmbed(el, fitted(c.spec, width), { actions: false, renderer: 'svg' }).then(function (result) {
+      c.result = result;
+      el.setAttribute('data-drawn-width', String(c.width));
+    }).catch(function (err) {
       el.className += ' chart-error';
       el.textContent = 'This chart could not be drawn: ' + err;
       console.error('chart ' + c.id + ':', err);
     });
+  }
+  charts.forEach(draw);
+  var timer;
+  window.addEventListener('resize', function () {
+    clearTimeout(timer);
+    timer = setTimeout(function () {
+      charts.forEach(function (c) {
+        if (available(document.getElementById(c.id)) !== c.width) draw(c);
+      });
+    }, 200);
   });
 })();
 `;
@@ -258,7 +340,7 @@ export function buildReportHtml(
           .map((s, i) => `<li><a href="#section-${i + 1}">${inlineHtml(s.heading)}</a></li>`)
           .join('')}</ol></nav>`
       : '';
-  const data = charts.map((c) => ({ id: chartId(c.name), spec: c.spec }));
+  const data = charts.map((c) => ({ id: chartId(c.name), spec: pageSpec(c.spec).spec }));
   return [
     '<!doctype html>',
     '<html lang="en">',

@@ -85,3 +85,58 @@ export const boundsInput: BoundsHistogramInput = {
     },
   ],
 };
+
+/**
+ * A crowded scatter: 18 element types, six of them at cost 4 and five at cost 5 within a few hundredths
+ * of each other, as a real cost list gives. Made-up effectiveness values.
+ */
+export const CROWDED_LABELS = [
+  'Irr Kn(F)',
+  'Irr Kn(O)',
+  'Reg Kn(S)',
+  'Reg Cv(O)',
+  'Irr Cv(I)',
+  'Reg LH(F)',
+  'Reg Sp(O)',
+  'Reg Sp(I)',
+  'Reg Pk(O)',
+  'Reg Bd(O)',
+  'Irr Bd(F)',
+  'Irr Wb(S)',
+  'Irr Wb(F)',
+  'Reg Ax(S)',
+  'Irr Ax(I)',
+  'Reg Bw(O)',
+  'Reg Bw(I)',
+  'Irr Ps(O)',
+] as const;
+const CROWDED_COSTS = [7, 10, 12, 7, 4, 5, 5, 4, 4, 5, 5, 4, 3, 4, 2, 5, 4, 2];
+
+export const crowdedScatterInput: CostEffectivenessInput = {
+  title: 'Cost against effectiveness, eighteen types',
+  subtitle: 'synthetic, with clusters at 4 and 5 points',
+  yTitle: 'Net effectiveness',
+  fit: { slope: 0.04, intercept: -0.2, r2: 0.71 },
+  points: CROWDED_LABELS.map((label, i) => {
+    const e = -0.2 + 0.04 * CROWDED_COSTS[i]! + Math.sin(i * 12.9898) * 0.05;
+    return { label, cost: CROWDED_COSTS[i]!, effectiveness: e, lo: e - 0.03, hi: e + 0.03 };
+  }),
+};
+
+/** Two series with long names (as the engagement study writes them), to check the legend fits. */
+export const longBoundsInput: BoundsHistogramInput = {
+  title: 'The same blades two deep (3.2 rear support against knights): bounds to a decision',
+  subtitle: 'as many Reg Bd(O) as the budget buys, 2 deep v as many Irr Kn(O) as the budget buys',
+  series: [
+    {
+      name: 'as many Reg Bd(O) as the budget buys, 2 deep, wins the engagement',
+      mean: 4.2,
+      bounds: Array.from({ length: 20 }, (_, k) => ({ bound: k + 1, p: 0.2 * Math.exp(-k / 3) })),
+    },
+    {
+      name: 'as many Irr Kn(O) as the budget buys wins',
+      mean: 4.6,
+      bounds: Array.from({ length: 20 }, (_, k) => ({ bound: k + 1, p: 0.15 * Math.exp(-k / 4) })),
+    },
+  ],
+};

@@ -5,6 +5,7 @@ import {
   buildReportHtml,
   escapeHtml,
   markdownToHtml,
+  pageSpec,
   scriptSafe,
   splitRow,
   type ReportInput,
@@ -53,12 +54,30 @@ describe('report page', () => {
   });
 
   it('has one chart div per chart and carries each spec in the page data', () => {
+    // the heatmap is sized in cells and keeps its size; the outcome bars have a pixel width and follow
+    // the width of their box
     expect(html).toContain('<div class="chart" id="chart-matchups"');
-    expect(html).toContain('<div class="chart" id="chart-bd-v-kn"');
+    expect(html).toContain('<div class="chart fluid" id="chart-bd-v-kn"');
     const data = /<script type="application\/json" id="chart-data">(.*?)<\/script>/s.exec(html)![1]!;
     const charts = JSON.parse(data) as { id: string; spec: unknown }[];
     expect(charts.map((c) => c.id)).toEqual(['chart-matchups', 'chart-bd-v-kn']);
     expect(charts[0]!.spec).toEqual(REPORT.sections[0]!.charts![0]!.spec);
+    expect(charts[1]!.spec).toEqual(pageSpec(REPORT.sections[1]!.charts![0]!.spec).spec);
+  });
+
+  it('draws a chart of fixed pixel width at the width of its box, and leaves one sized in steps alone', () => {
+    const bars = outcomeBarsSpec(outcomeInput);
+    const page = pageSpec(bars);
+    expect(page.fluid).toBe(true);
+    expect(page.spec).toEqual({
+      ...bars,
+      width: 'container',
+      autosize: { type: 'fit-x', contains: 'padding' },
+    });
+    // the builder's spec (the chart files' size) is left as it was
+    expect((bars as { width: unknown }).width).toBe(360);
+    const heat = matchupHeatmapSpec(heatmapInput);
+    expect(pageSpec(heat)).toEqual({ spec: heat, fluid: false });
   });
 
   it('shows each section with its tables and its reproduce command, escaped', () => {

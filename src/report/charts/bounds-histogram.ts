@@ -1,8 +1,11 @@
 /**
  * Bounds to a decision: for each series (a matchup, or one side's wins), the probability that the
- * engagement was decided in bound k, as bars (grouped when there are several series), with a dashed rule
- * at each series' mean. Mass far to the right means long, grinding fights; a last bar at the bound limit
- * usually holds the undecided fights.
+ * engagement was decided in bound k, as bars (side by side when there are several series). A dashed
+ * rule marks each series' mean, labelled "mean 4.2" above the plot in the series' colour. Mass far to the
+ * right means long, grinding fights. Whether undecided fights are in the bars is the caller's choice (the
+ * engagement study plots only the fights in which a side broke).
+ * With two or more series a legend below the plot names them, one per line, long names wrapped; a single
+ * series has no legend (name it in the title or subtitle).
  */
 import {
   type ChartLayer,
@@ -11,6 +14,7 @@ import {
   requireFinite,
   requireNonEmpty,
   specHead,
+  wrappedLabelExpr,
 } from './common.ts';
 
 export interface BoundsSeries {
@@ -18,7 +22,7 @@ export interface BoundsSeries {
   readonly name: string;
   /** Probability the fight was decided in bound k (the `bounds` of an EngagementSummary fits as is). */
   readonly bounds: readonly { readonly bound: number; readonly p: number }[];
-  /** Mean bounds to a decision; drawn as a dashed rule when given. */
+  /** Mean bounds to a decision; drawn as a dashed rule, labelled with its value, when given. */
   readonly mean?: number;
 }
 
@@ -27,6 +31,12 @@ export interface BoundsHistogramInput extends ChartText {
   /** Default "Bound in which a side broke". */
   readonly xTitle?: string;
 }
+
+/** Legend labels wider than this (pixels) are wrapped onto several lines, so the legend fits a phone. */
+export const LEGEND_LABEL_WIDTH = 240;
+const LEGEND_FONT_SIZE = 11;
+/** Vertical distance between the mean labels of successive series, in pixels. */
+const MEAN_LABEL_STEP = 14;
 
 export function boundsHistogramSpec(input: BoundsHistogramInput): ChartSpec {
   const series = requireNonEmpty('bounds series', input.series);
@@ -42,18 +52,31 @@ export function boundsHistogramSpec(input: BoundsHistogramInput): ChartSpec {
   const maxBound = Math.max(...values.map((v) => v.bound));
   const minBound = Math.min(...values.map((v) => v.bound));
   const xTitle = input.xTitle ?? 'Bound in which a side broke';
+  const labelExpr = wrappedLabelExpr(names, LEGEND_LABEL_WIDTH, LEGEND_FONT_SIZE);
   const color = {
     field: 'series',
     type: 'nominal',
     sort: names,
     title: null,
-    legend: { orient: 'bottom' },
+    legend:
+      series.length < 2
+        ? null
+        : {
+            orient: 'bottom',
+            direction: 'vertical',
+            columns: 1,
+            labelLimit: 0,
+            labelFontSize: LEGEND_FONT_SIZE,
+            symbolType: 'square',
+            ...(labelExpr === undefined ? {} : { labelExpr }),
+          },
   } as const;
+  const domain = [minBound - 0.5, maxBound + 0.5];
   const x = {
     field: 'bound',
     type: 'quantitative' as const,
     title: xTitle,
-    scale: { domain: [minBound - 0.5, maxBound + 0.5], nice: false },
+    scale: { domain, nice: false },
     axis: { tickMinStep: 1, format: 'd' },
   };
   const n = series.length;
@@ -74,27 +97,56 @@ export function boundsHistogramSpec(input: BoundsHistogramInput): ChartSpec {
         tooltip: [
           { field: 'series', title: 'Series' },
           { field: 'bound', title: 'Bound' },
-          { field: 'p', title: 'Probability', format: '.4f' },
+          { field: 'p', title: 'Probability', format: '.2%' },
         ],
       },
     },
   ];
-  const means = series.flatMap((s) =>
-    s.mean === undefined ? [] : [{ series: s.name, mean: requireFinite(`mean of ${s.name}`, s.mean) }],
+  const means = series.flatMap((s, k) =>
+    s.mean === undefined
+      ? []
+      : [
+          {
+            series: s.name,
+            mean: requireFinite(`mean of ${s.name}`, s.mean),
+            label: `mean ${s.mean.toFixed(1)}`,
+            // the label sits right of its rule, or left of it in the right quarter of the plot
+            side: (s.mean - domain[0]!) / (domain[1]! - domain[0]!) > 0.75 ? 'left' : 'right',
+            dy: -6 - MEAN_LABEL_STEP * (meanCount(series, k) - 1),
+          },
+        ],
   );
   if (means.length > 0) {
-    layers.push({
-      data: { values: means },
-      mark: { type: 'rule', strokeDash: [5, 3], strokeWidth: 2 },
-      encoding: {
-        x: { ...x, field: 'mean' },
-        color,
-        tooltip: [
-          { field: 'series', title: 'Series' },
-          { field: 'mean', title: 'Mean bounds', format: '.2f' },
-        ],
+    const tooltip = [
+      { field: 'series', title: 'Series' },
+      { field: 'mean', title: 'Mean', format: '.2f' },
+    ];
+    layers.push(
+      {
+        data: { values: means },
+        mark: { type: 'rule', strokeDash: [5, 3], strokeWidth: 2 },
+        encoding: { x: { ...x, field: 'mean' }, color, tooltip },
       },
-    });
+      {
+        data: { values: means },
+        mark: {
+          type: 'text',
+          baseline: 'bottom',
+          fontSize: 11,
+          fontWeight: 'bold',
+          align: { expr: "datum.side === 'left' ? 'right' : 'left'" },
+          dx: { expr: "datum.side === 'left' ? -3 : 3" },
+          dy: { expr: 'datum.dy' },
+        },
+        encoding: {
+          x: { ...x, field: 'mean' },
+          y: { value: 0 },
+          text: { field: 'label' },
+          color,
+          tooltip,
+        },
+      },
+    );
   }
   return {
     ...specHead(input),
@@ -103,4 +155,9 @@ export function boundsHistogramSpec(input: BoundsHistogramInput): ChartSpec {
     data: { values },
     layer: layers,
   };
+}
+
+/** How many of the series up to and including `k` carry a mean (their labels stack upwards). */
+function meanCount(series: readonly BoundsSeries[], k: number): number {
+  return series.slice(0, k + 1).filter((s) => s.mean !== undefined).length;
 }

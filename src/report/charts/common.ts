@@ -67,3 +67,56 @@ export function costAxis(costs: readonly number[]): { labelOverlap: 'greedy'; ti
     ? { labelOverlap: 'greedy', tickMinStep: 1 }
     : { labelOverlap: 'greedy' };
 }
+
+/**
+ * Advance widths of printable ASCII (space to tilde) in DejaVu Sans, in hundredths of the font size. The
+ * charts ask for DejaVu Sans first; the fallbacks (Liberation Sans, Arial) are narrower, so widths
+ * estimated from this table err on the wide side.
+ */
+const ASCII_WIDTHS = (
+  '32,40,46,84,64,95,78,27,39,39,50,84,32,36,32,34,64,64,64,64,64,64,64,64,64,64,34,34,84,84,84,53,100,68,69,' +
+  '70,77,63,58,77,75,29,29,66,56,86,75,79,60,79,69,63,61,73,68,99,69,61,69,39,34,39,84,50,50,61,63,55,63,62,' +
+  '35,63,63,28,28,58,28,97,63,61,63,63,41,52,39,63,59,82,59,59,52,64,34,64,84'
+)
+  .split(',')
+  .map(Number);
+
+/** Estimated width in pixels of one line of normal-weight chart text (DejaVu Sans) at `fontSize`. */
+export function textWidth(text: string, fontSize: number): number {
+  let em = 0;
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    em += code >= 32 && code < 127 ? ASCII_WIDTHS[code - 32]! / 100 : 0.84;
+  }
+  return em * fontSize;
+}
+
+/** Words of `text` wrapped into lines no wider than `maxWidth` pixels (a longer single word stays whole). */
+export function wrapWords(text: string, maxWidth: number, fontSize: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter((w) => w !== '')) {
+    const next = line === '' ? word : `${line} ${word}`;
+    if (line !== '' && textWidth(next, fontSize) > maxWidth) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line !== '') lines.push(line);
+  return lines;
+}
+
+/**
+ * A legend `labelExpr` that prints every label wider than `maxWidth` pixels on several lines (Vega draws
+ * an array of strings as lines), or undefined when every label fits on one line.
+ */
+export function wrappedLabelExpr(
+  labels: readonly string[],
+  maxWidth: number,
+  fontSize: number,
+): string | undefined {
+  const long = labels.filter((l) => textWidth(l, fontSize) > maxWidth);
+  if (long.length === 0) return undefined;
+  const table = Object.fromEntries(long.map((l) => [l, wrapWords(l, maxWidth, fontSize)]));
+  return `(${JSON.stringify(table)})[datum.label] || datum.label`;
+}

@@ -1,8 +1,10 @@
 /**
- * Old cost to new cost against the break-even cost, one row per element type. The grey bar is the 95%
- * interval of the break-even cost (the cost at which the element would sit exactly on the fitted line),
- * the black tick its estimate; the hollow circle is the old cost and the arrow ends at the new one. An
- * arrow coloured green moved the cost closer to break-even, orange moved it further away.
+ * Old cost to new cost against the break-even cost, one row per element type. The grey bar is the
+ * interval of the break-even cost the caller gives (the balance study: the price at which the element
+ * wins as often as it loses against the field, docs/balance.md), the black tick its estimate; the hollow
+ * circle is the old cost and the arrow ends at the new one. The arrow is green when the new cost is nearer
+ * the estimate than the old one, orange when it is further away; an unchanged cost is a grey dot in the
+ * circle. The x axis is continuous, so the report page draws the chart at the width of its box.
  */
 import {
   costAxis,
@@ -18,7 +20,7 @@ export interface CostChange {
   readonly label: string;
   readonly oldCost: number;
   readonly newCost: number;
-  /** Estimated break-even cost and its 95% interval. */
+  /** Estimated break-even cost and its interval (the grey bar). */
   readonly breakEven: number;
   readonly breakEvenLo: number;
   readonly breakEvenHi: number;
