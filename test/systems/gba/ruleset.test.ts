@@ -45,7 +45,7 @@ describe('parseGbaSituation', () => {
         a: side({ type: 'PH', tq: 7, size: 10, hits: 7 }),
         b: side({ type: 'HI', tq: 6, size: 5 }),
       }).message,
-    ).toMatch(/^a\.units\[0\]\.hits: must be below tq/);
+    ).toMatch(/^a\.units\[0\]\.hits: must be below its TQ of 7 \(10\.14\)/);
     expect(errorOf({ rules: 'gba-5', mode: 'melee', a: side(), b: side() }).message).toMatch(/^mode: /);
   });
   it('rule-level checks: archers cannot shock, no column for mounted vs elephant front, SK only vs chariots', () => {
