@@ -4,7 +4,15 @@
  * what A does to B (B's worst outcome), then every outcome A can suffer, then B's other outcomes; an
  * outcome that cannot happen is left out (A's worst is always said, 0% included).
  */
-import type { OddsReport, OddsSide } from './odds.ts';
+/** What the verdict reads of a report (an OddsReport has it): each side's name and outcome counts. */
+export interface VerdictSide {
+  readonly element: string;
+  readonly outcomes: Readonly<Record<string, { readonly count: number; readonly of: number } | undefined>>;
+}
+export interface VerdictInput {
+  readonly a: VerdictSide;
+  readonly b: VerdictSide;
+}
 
 /** What the verdict needs of an outcome (core/system.ts OutcomeInfo has it). */
 export interface VerdictOutcome {
@@ -31,7 +39,7 @@ export function roundPercent(p: number): string {
   return `${Math.round(p * 100)}%`;
 }
 
-const chance = (side: OddsSide<string>, id: string): number => {
+const chance = (side: VerdictSide, id: string): number => {
   const t = side.outcomes[id];
   return t && t.of > 0 ? t.count / t.of : 0;
 };
@@ -42,7 +50,7 @@ export function suffers(o: VerdictOutcome): string {
 }
 
 /** The verdict line for a report; `outcomes` in the rule set's order, worst first. */
-export function verdict(report: OddsReport, outcomes: readonly VerdictOutcome[]): string {
+export function verdict(report: VerdictInput, outcomes: readonly VerdictOutcome[]): string {
   const [worst] = outcomes;
   if (!worst) return '';
   const same = report.a.element === report.b.element;

@@ -243,14 +243,26 @@ export function unitDesign(
 }
 
 /** The study's next stage: pilot and bracket jobs while any unit needs them, then every final job. */
-export function nextStage(plan: BalancePlan, done: Counts): { jobs: Job[]; final: boolean } {
+export function nextStage(
+  plan: BalancePlan,
+  done: Counts,
+): { jobs: Job[]; final: boolean; later: number; label: string } {
   const pending: Job[] = [];
   const finals: Job[] = [];
+  // What the stages after this one will cost, for the progress bar: every unit still in its pilot or
+  // bracket will ask for a final design (FINAL_SPREAD counts), and one more bracket step if in its pilot.
+  let later = 0;
+  const field = plan.field.length;
   for (const u of units(plan)) {
     const s = unitDesign(plan, u, done);
-    if ('pending' in s) pending.push(...s.pending);
-    else finals.push(...s.design.jobs.filter((j) => !done.has(j.id)));
+    if ('pending' in s) {
+      pending.push(...s.pending);
+      later += FINAL_SPREAD.length * plan.engagements.final * field;
+      if (s.pending.some((j) => /\|p\d+:\d+$/.test(j.id))) later += plan.engagements.pilot * field;
+    } else finals.push(...s.design.jobs.filter((j) => !done.has(j.id)));
   }
-  if (pending.length > 0) return { jobs: pending, final: false };
-  return { jobs: finals, final: true };
+  const samples = (jobs: readonly Job[]) => jobs.reduce((t, j) => t + j.samples, 0);
+  if (pending.length > 0)
+    return { jobs: pending, final: false, later: later + samples(finals), label: 'pilot and bracket' };
+  return { jobs: finals, final: true, later: 0, label: 'final' };
 }

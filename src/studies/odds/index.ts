@@ -9,6 +9,8 @@ import { mdCell } from '../../report/markdown.ts';
 import {
   cellJobs,
   cellProblems,
+  oddsSummary,
+  outcomeInfo,
   cellResults,
   cellsCsv,
   cellsHeader,
@@ -134,6 +136,7 @@ export const oddsKind: StudyKind<OddsPlan, CellStudyResults> = {
       seed: ctx.seed,
       samples,
       outcomes: ctx.variant().ruleset.outcomes,
+      outcomeInfo: outcomeInfo(ctx.system),
       version,
       cells,
       about: ctx.about,
@@ -151,6 +154,7 @@ export const oddsKind: StudyKind<OddsPlan, CellStudyResults> = {
         [`${plan.name}.csv`, cellsCsv(plan.name, r)],
       ]),
       sections: [],
+      summary: oddsSummary(plan.title, plan, r),
       problems: cellProblems(plan.name, r),
     };
   },
