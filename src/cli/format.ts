@@ -51,5 +51,6 @@ export function formatOdds(
   lines.push('', `Factors for A ${r.a.element}:`, ...factorLines(r.a.factors));
   lines.push('', `Factors for B ${r.b.element}:`, ...factorLines(r.b.factors));
   if (r.notes.length > 0) lines.push('', 'Notes:', ...r.notes.map((n) => `  - ${n}`));
+  if (r.details && r.details.length > 0) lines.push('', 'Details:', ...r.details.map((n) => `  - ${n}`));
   return lines.join('\n');
 }

@@ -20,6 +20,8 @@ export interface OddsReport<O extends string = string> {
   /** Events beyond the outcomes with their exact odds (GBA: breakthrough, leader casualty); absent if none. */
   readonly events?: readonly ExactEvent[];
   readonly notes: readonly string[];
+  /** Background kept apart from the notes (GBA: the charts' provenance and doubtful cells); absent if none. */
+  readonly details?: readonly string[];
 }
 
 /** Probabilities are rounded to 4 decimals in reports; `count` / `of` stay exact. */
@@ -57,5 +59,6 @@ export function oddsReport<S extends { rules: string; mode: string }, O extends 
       ? { events: d.events.map((e) => ({ id: e.id, label: e.label, rule: e.rule, ...rounded(e) })) }
       : {}),
     notes: ex.notes,
+    ...(ex.details && ex.details.length > 0 ? { details: ex.details } : {}),
   };
 }

@@ -179,6 +179,7 @@ describe('describeSide and explain', () => {
       ['GBA 9.13', 0],
     ]);
     expect(ex.a[1]?.when).toBe('unless a unit routs in the pre-shock check');
-    expect(ex.notes.join(' ')).toContain('gbohc-4d095c6');
+    expect(ex.notes.join(' ')).not.toContain('gbohc');
+    expect(ex.details?.join(' ')).toContain('gbohc-4d095c6');
   });
 });
