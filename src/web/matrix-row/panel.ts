@@ -123,7 +123,7 @@ function renderTable(p: Panel): void {
       'th',
       {
         scope: 'col',
-        class: 'num',
+        class: 'chance',
         'aria-sort': sort?.key === col.key ? (sort.desc ? 'descending' : 'ascending') : 'none',
       },
       h(
@@ -162,7 +162,7 @@ function renderTable(p: Panel): void {
                   return h(
                     'td',
                     {
-                      class: 'num',
+                      class: 'chance',
                       'data-key': col.key,
                       'data-count': v?.count,
                       'data-of': v?.of,
