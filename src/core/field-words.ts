@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { FieldPath } from './errors.ts';
 import { InputError } from './errors.ts';
 import { fieldsOf, unwrapField, type FieldEntry } from './fields.ts';
+import { elementHint } from './suggest.ts';
 import type { AnySystem } from './system.ts';
 
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'];
@@ -87,4 +88,43 @@ export function inWords(
   if (e.file !== undefined || e.path.length === 0) return e.message;
   const f = flag?.(e.path);
   return `${fieldWords(system, e.path)}${f ? ` (${f})` : ''}: ${e.detail}`;
+}
+
+/** Does a path name an element in notation (a side's element, a rank behind, an element of a list)? */
+export function isElementPath(system: AnySystem, path: FieldPath): boolean {
+  const [head, ...rest] = path;
+  if (head !== 'a' && head !== 'b') return false;
+  const key = rest[0];
+  const entry = fieldsOf(system.situation.side).find((e) => e.key === key);
+  if (!entry) return false;
+  if (entry.meta.kind === 'element') return rest.length === 1;
+  if (entry.meta.kind !== 'ranks') return false;
+  // The rank itself (notation), or its `element`.
+  const tail = rest.slice(1).filter((p) => typeof p !== 'number');
+  return tail.length === 0 || (tail.length === 1 && tail[0] === 'element');
+}
+
+/** The value at a path of a situation-file object. */
+export function valueAtPath(root: unknown, path: FieldPath): unknown {
+  let v = root;
+  for (const k of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string | number, unknown>)[k];
+  }
+  return v;
+}
+
+/**
+ * A refused element notation with the catalogue's nearest one as a "did you mean" ("Reg Bld(O)": did you
+ * mean "Reg Bd(O)"?), when the error names an element of `input` and one is near; else the error itself.
+ */
+export function withElementHint(system: AnySystem, e: InputError, input: unknown): InputError {
+  const c = system.catalogue;
+  const given = valueAtPath(input, e.path);
+  if (!c || typeof given !== 'string' || !isElementPath(system, e.path)) return e;
+  const hint = elementHint(
+    given,
+    c.all().map((x) => c.format(x)),
+  );
+  return hint ? new InputError(`${e.detail}${hint}`, { path: e.path }) : e;
 }

@@ -3,6 +3,8 @@
  * do not allow it (every system, every mode), GBA from flags, errors in the user's words (never an
  * internal path) and "did you mean" for element types, grades, flag values and rule sets.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runMain } from './run-main.ts';
@@ -350,5 +352,25 @@ describe('did you mean', () => {
       expect((await refusal(['Reg Bd(O)', 'Irr Kn(S)', '--rules', given]))[1]).toContain(
         `unknown rules "${given}": did you mean ${meant}?`,
       );
+  });
+
+  it('in scenario files: a study kind, an element of a situation', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'debellator-hints-'));
+    const file = join(dir, 's.yaml');
+    writeFileSync(file, 'name: s\nrules: dbm-3.2\nstudies:\n  - kind: matrice\n    name: x\n');
+    const kind = await runMain(['run', file, '--out', join(dir, 'out')]);
+    expect([kind.code, kind.err]).toEqual([
+      2,
+      `debellator: ${file}:4 studies[0].kind: must be one of "odds", "matrix", "engagement", "balance"; did you mean "matrix"?\n`,
+    ]);
+    writeFileSync(
+      file,
+      'name: s\nrules: dbm-3.2\nstudies:\n  - kind: odds\n    name: x\n    situations:\n      - { a: { element: Reg Bd(O) }, b: { element: Irr Knn(S) } }\n',
+    );
+    const element = await runMain(['run', file, '--out', join(dir, 'out')]);
+    expect(element.code).toBe(2);
+    expect(element.err).toMatch(
+      /s\.yaml:7 studies\[0\]\.situations\[0\]\.b\.element: .*; did you mean "Irr Kn\(S\)"\?\n$/,
+    );
   });
 });

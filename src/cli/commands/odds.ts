@@ -5,8 +5,7 @@
  */
 import type { Command } from 'commander';
 import { InputError, type FieldPath } from '../../core/errors.ts';
-import { fieldWords, inWords } from '../../core/field-words.ts';
-import { elementHint } from '../../core/suggest.ts';
+import { fieldWords, inWords, valueAtPath, withElementHint } from '../../core/field-words.ts';
 import type { AnySystem, Variant } from '../../core/system.ts';
 import { oddsReport } from '../../engine/odds.ts';
 import { verdict } from '../../engine/verdict.ts';
@@ -123,17 +122,12 @@ function parseSituation(
     if (!(e instanceof InputError)) throw e;
     if (file) throw e.inFile(file.file, file.lineOf);
     const [head, key] = e.path;
-    const given = valueAt(input, e.path);
-    const catalogue = system.catalogue;
-    let hint = '';
-    if (catalogue && typeof given === 'string') {
-      hint = elementHint(
-        given,
-        catalogue.all().map((x) => catalogue.format(x)),
-      );
-      const other = hint ? undefined : rulesThatParse(given, system);
-      if (other) hint = `; "${given}" is ${other.name} notation: add --rules ${other.versions.at(-1)!.id}`;
-    }
+    const given = valueAtPath(input, e.path);
+    // Another system's notation says which rules it needs; else the nearest element of this one.
+    const other = typeof given === 'string' ? rulesThatParse(given, system) : undefined;
+    const hint = other
+      ? `; "${String(given)}" is ${other.name} notation: add --rules ${other.versions.at(-1)!.id}`
+      : withElementHint(system, e, input).detail.slice(e.detail.length);
     const at = elementPath(system) ?? [];
     const positional =
       (head === 'a' ? a : head === 'b' ? b : undefined) !== undefined &&
@@ -148,16 +142,6 @@ function parseSituation(
       throw new InputError(`${fieldWords(system, e.path)}: missing; give ${f}`);
     throw new InputError(`${inWords(system, e, flag)}${hint}`);
   }
-}
-
-/** The value at a path of a situation-file object. */
-function valueAt(root: unknown, path: readonly (string | number)[]): unknown {
-  let v = root;
-  for (const k of path) {
-    if (v === null || typeof v !== 'object') return undefined;
-    v = (v as Record<string | number, unknown>)[k];
-  }
-  return v;
 }
 
 /** Another system whose notation reads `text`, if any. */

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { InputError } from '../../core/errors.ts';
+import { withElementHint } from '../../core/field-words.ts';
 import type { AnySystem } from '../../core/system.ts';
 import { mdCell } from '../../report/markdown.ts';
 import {
@@ -123,7 +124,7 @@ export const oddsKind: StudyKind<OddsPlan, CellStudyResults> = {
       try {
         situation = variant.parseSituation(input);
       } catch (e) {
-        if (e instanceof InputError) throw e.within(at);
+        if (e instanceof InputError) throw withElementHint(ctx.system, e, input).within(at);
         throw e;
       }
       const mode = (situation as { mode?: string }).mode;
