@@ -92,6 +92,26 @@ describe('odds: shooting only where the rules allow it', () => {
       ['Reg Bw(O)', 'Reg Bd(O)', '--rules', 'bnb-0.7', '--shooting', '--shooters', 'both'],
       /only Bw shoot/,
     ],
+    // GBA has missile fire (8.0), not "shooting".
+    [
+      'GBA --shooting',
+      [
+        '--rules',
+        'gba-5',
+        'LI',
+        'HI',
+        '--a-tq',
+        '5',
+        '--a-size',
+        '3',
+        '--b-tq',
+        '6',
+        '--b-size',
+        '8',
+        '--shooting',
+      ],
+      /--shooting: GBA combats are shock or missile: give --mode missile/,
+    ],
     // GBA 8.13: the firing unit needs a missile class.
     [
       'GBA phalanx',

@@ -5,6 +5,7 @@
  */
 import type { Command } from 'commander';
 import { InputError, type FieldPath } from '../../core/errors.ts';
+import { fieldsOf } from '../../core/fields.ts';
 import { fieldWords, inWords, valueAtPath, withElementHint } from '../../core/field-words.ts';
 import type { AnySystem, Variant } from '../../core/system.ts';
 import { oddsReport } from '../../engine/odds.ts';
@@ -70,6 +71,13 @@ export function registerOdds(program: Command, exit: { code: number }): void {
     if (opts.shooting) {
       if (opts.mode !== undefined && opts.mode !== 'shooting')
         throw new InputError(`--shooting and --mode ${String(opts.mode)} contradict each other: give one`);
+      const modes = fieldsOf(system.situation.combat)
+        .find((f) => f.key === 'mode')
+        ?.meta.choices?.map((c) => c.value);
+      if (modes && !modes.includes('shooting'))
+        throw new InputError(
+          `--shooting: ${system.name} combats are ${modes.join(' or ')}: give --mode ${modes.at(-1)}`,
+        );
       input.mode = 'shooting';
     }
     applyFlags(system, input, opts, declared);
