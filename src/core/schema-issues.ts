@@ -81,7 +81,8 @@ export function describeIssue(issue: Issue, input: unknown): { path: FieldPath; 
       const big = issue.code === 'too_big';
       const bound = Number(big ? issue.maximum : issue.minimum);
       const inclusive = issue.inclusive !== false;
-      const limit = `${big ? (inclusive ? 'at most' : 'below') : inclusive ? 'at least' : 'above'} ${bound}`;
+      const exact = (issue as { exact?: boolean }).exact === true;
+      const limit = `${exact ? 'exactly' : big ? (inclusive ? 'at most' : 'below') : inclusive ? 'at least' : 'above'} ${bound}`;
       const what =
         issue.origin === 'array'
           ? `must have ${limit} item${bound === 1 ? '' : 's'}`
