@@ -1,6 +1,8 @@
 /**
  * Builds the odds page into web-dist/ (`npm run web`): src/web/main.ts -> app.js (page, rule sets,
- * engine), src/web/chart-entry.ts -> chart.js (vega, vega-lite, vega-embed), app.css and index.html.
+ * engine), src/web/chart-entry.ts -> chart.js (vega, vega-lite, vega-embed), src/web/matrix-row/worker.ts
+ * -> worker.js (rule sets and engine again, for one element against many off the page's thread), app.css
+ * (with player.css) and index.html.
  * Everything is bundled, nothing is fetched from a CDN, so the page works offline and from file://.
  */
 import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
@@ -32,7 +34,11 @@ export async function buildWeb(options: { outDir?: string; minify?: boolean } = 
   };
   await esbuild.build({
     ...common,
-    entryPoints: { app: join(SRC, 'main.ts'), chart: join(SRC, 'chart-entry.ts') },
+    entryPoints: {
+      app: join(SRC, 'main.ts'),
+      chart: join(SRC, 'chart-entry.ts'),
+      worker: join(SRC, 'matrix-row', 'worker.ts'),
+    },
     format: 'iife',
     platform: 'browser',
     // A system module's `source` (its URL, for worker threads) means nothing in the page.
@@ -41,7 +47,7 @@ export async function buildWeb(options: { outDir?: string; minify?: boolean } = 
   });
   await esbuild.build({ ...common, entryPoints: { app: join(SRC, 'app.css') } });
   await copyFile(join(SRC, 'index.html'), join(outDir, 'index.html'));
-  const names = ['index.html', 'app.js', 'chart.js', 'app.css'];
+  const names = ['index.html', 'app.js', 'chart.js', 'worker.js', 'app.css'];
   return Promise.all(names.map(async (name) => ({ name, bytes: (await stat(join(outDir, name))).size })));
 }
 

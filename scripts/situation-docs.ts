@@ -19,19 +19,21 @@ function defaultOf(e: FieldEntry): string {
   if (d.data !== undefined) return `\`${JSON.stringify(d.data)}\``;
   // Optional without a schema default: the parser's default, as the help text or the kind says.
   if (/default/i.test(e.meta.help ?? '')) return 'see meaning';
+  if (e.meta.none) return 'none';
   if (e.meta.kind === 'bool') return '`false`';
   if (e.meta.kind === 'int') return `\`${boundsOf(e).min}\``;
   if (e.meta.kind === 'choice' && e.meta.choices?.[0]) return `\`"${e.meta.choices[0].value}"\``;
   return 'none';
 }
 
-function flagText(e: FieldEntry, side: boolean): string {
+function flagText(e: FieldEntry, side: boolean, prefix = ''): string {
   const flag = flagOf(e);
   if (e.meta.kind === 'element') return 'positional';
   if (flag === undefined) return '-';
   const value =
     e.meta.kind === 'bool' ? '' : e.meta.kind === 'int' ? ' N' : e.meta.kind === 'ranks' ? ' EL' : ' VALUE';
-  return `\`--${side ? 'a-' : ''}${flag}${value}\`${e.meta.kind === 'ranks' && !e.meta.single ? ' (repeat)' : ''}`;
+  const also = e.meta.positional ? ' or positional' : '';
+  return `\`--${side ? 'a-' : ''}${prefix}${flag}${value}\`${e.meta.kind === 'ranks' && !e.meta.single ? ' (repeat)' : ''}${also}`;
 }
 
 function values(e: FieldEntry): string {
@@ -44,13 +46,13 @@ function values(e: FieldEntry): string {
   return e.meta.kind;
 }
 
-function table(entries: readonly FieldEntry[], side: boolean): string[] {
+function table(entries: readonly FieldEntry[], side: boolean, prefix = ''): string[] {
   return [
     '| field | flag | meaning | values | default | only in |',
     '| --- | --- | --- | --- | --- | --- |',
     ...entries.map(
       (e) =>
-        `| \`${e.key}\` | ${flagText(e, side)} | ${cell(e.meta.help ?? e.meta.label)} | ${cell(values(e))} | ${defaultOf(e)} | ${e.meta.modes?.join(', ') ?? ''} |`,
+        `| \`${e.key}\` | ${flagText(e, side, prefix)} | ${cell(e.meta.help ?? e.meta.label)} | ${cell(values(e))} | ${defaultOf(e)} | ${e.meta.modes?.join(', ') ?? ''} |`,
     ),
   ];
 }
@@ -71,10 +73,14 @@ function systemSection(s: AnySystem): string[] {
   ];
   for (const n of nested) {
     const inner = n.meta.kind === 'list' ? (n.inner as unknown as { element: never }).element : n.inner;
+    const list = n.meta.kind === 'list';
+    const prefix = list ? '' : `${n.meta.flag || n.key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}-`;
     out.push(
-      `Fields of each item of \`${n.key}\` (situation files only):`,
+      list
+        ? `Fields of each item of \`${n.key}\` (flags set the first one's, the one the combat is about):`
+        : `Fields of \`${n.key}\`:`,
       '',
-      ...table(fieldsOf(inner), false),
+      ...table(fieldsOf(inner), true, prefix),
       '',
     );
   }

@@ -4,6 +4,7 @@
  * (the rules are only known after parsing); the chosen system's own are applied, others refused.
  */
 import { InputError } from '../core/errors.ts';
+import type { z } from 'zod';
 import { fieldsOf, flagOf, type FieldEntry } from '../core/fields.ts';
 import { suggestion } from '../core/suggest.ts';
 import type { AnySystem } from '../core/system.ts';
@@ -19,35 +20,64 @@ export interface FlagSpec {
 }
 
 export interface SystemFlag extends FlagSpec {
-  readonly key: string;
+  /** Where the value goes: within each side for side flags (`['units', 0, 'tq']`), else from the top. */
+  readonly path: readonly (string | number)[];
   readonly entry: FieldEntry;
 }
 
 const arityOf = (e: FieldEntry): FlagSpec['arity'] =>
   e.meta.kind === 'bool' ? 'bool' : e.meta.kind === 'ranks' ? 'list' : 'value';
 
-/** The flags of one system. */
+const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** The item schema of a list field. */
+const itemOf = (e: FieldEntry): z.ZodType => (e.inner as unknown as { element: z.ZodType }).element;
+
+/**
+ * The flags of one system. A side's list of objects (GBA units) gives flags for its first item, the one
+ * a combat is about (`--a-tq`); a nested object (GBA leader) gives flags prefixed with its key
+ * (`--a-leader-charisma`).
+ */
 export function systemFlags(system: AnySystem): SystemFlag[] {
   const out: SystemFlag[] = [];
-  for (const [side, schema] of [
-    [false, system.situation.combat],
-    [true, system.situation.side],
-  ] as const) {
-    for (const entry of fieldsOf(schema)) {
-      const flag = flagOf(entry);
-      if (flag === undefined) continue;
-      const choices = entry.meta.choices ? ` (${entry.meta.choices.map((c) => c.value).join(', ')})` : '';
-      out.push({
-        flag,
-        key: entry.key,
-        side,
-        arity: arityOf(entry),
-        help: `${entry.meta.help ?? entry.meta.label}${choices}`,
-        entry,
-      });
-    }
+  const add = (entry: FieldEntry, side: boolean, path: (string | number)[], prefix = '') => {
+    const flag = flagOf(entry);
+    if (flag === undefined) return;
+    const choices = entry.meta.choices ? ` (${entry.meta.choices.map((c) => c.value).join(', ')})` : '';
+    out.push({
+      flag: `${prefix}${flag}`,
+      path,
+      side,
+      arity: arityOf(entry),
+      help: `${entry.meta.help ?? entry.meta.label}${choices}`,
+      entry,
+    });
+  };
+  for (const entry of fieldsOf(system.situation.combat)) add(entry, false, [entry.key]);
+  for (const entry of fieldsOf(system.situation.side)) {
+    if (entry.meta.kind === 'list')
+      for (const item of fieldsOf(itemOf(entry))) add(item, true, [entry.key, 0, item.key]);
+    else if (entry.meta.kind === 'object')
+      for (const item of fieldsOf(entry.inner))
+        add(item, true, [entry.key, item.key], `${entry.meta.flag || kebab(entry.key)}-`);
+    else add(entry, true, [entry.key]);
+  }
+  const seen = new Set<string>();
+  for (const f of out) {
+    const id = `${f.side ? 'side:' : ''}${f.flag}`;
+    if (seen.has(id)) throw new Error(`${system.name}: two fields have the flag --${f.flag}`);
+    seen.add(id);
   }
   return out;
+}
+
+/**
+ * Where a side's element given on the command line goes: its `element` field, or for a system whose
+ * sides are units (GBA) the field marked `positional` (the first unit's type). Undefined: none.
+ */
+export function elementPath(system: AnySystem): readonly (string | number)[] | undefined {
+  if (fieldsOf(system.situation.side).some((e) => e.meta.kind === 'element')) return ['element'];
+  return systemFlags(system).find((f) => f.side && f.entry.meta.positional)?.path;
 }
 
 /** Every flag of every system, once; throws if two systems give one flag different arities. */
@@ -121,37 +151,57 @@ export function applyFlags(
       );
     }
   }
-  const sideOf = (id: 'a' | 'b'): Record<string, unknown> => {
-    const existing = input[id];
-    const s = typeof existing === 'object' && existing !== null ? (existing as Record<string, unknown>) : {};
-    input[id] = s;
-    return s;
-  };
   for (const f of own) {
     if (f.side) {
       for (const id of ['a', 'b'] as const) {
         const name = `${id}-${f.flag}`;
         const v = opts[camel(name)];
-        if (v !== undefined) sideOf(id)[f.key] = valueOf(f, v, name);
+        if (v !== undefined) setAt(input, [id, ...f.path], valueOf(f, v, name));
       }
     } else {
       const v = opts[camel(f.flag)];
-      if (v !== undefined) input[f.key] = valueOf(f, v, f.flag);
+      if (v !== undefined) setAt(input, f.path, valueOf(f, v, f.flag));
     }
   }
 }
 
-/** The flag a situation field path was given by, for messages: ['a','overlaps'] -> "--a-overlapped". */
+/** Set the value at `path` in a situation-file object, making the objects and lists on the way. */
+export function setAt(
+  root: Record<string, unknown>,
+  path: readonly (string | number)[],
+  value: unknown,
+): void {
+  let node: Record<string | number, unknown> = root;
+  path.forEach((key, i) => {
+    if (i === path.length - 1) {
+      node[key] = value;
+      return;
+    }
+    const next = path[i + 1];
+    const existing = node[key];
+    const ok =
+      typeof next === 'number'
+        ? Array.isArray(existing)
+        : typeof existing === 'object' && existing !== null && !Array.isArray(existing);
+    if (!ok) node[key] = typeof next === 'number' ? [] : {};
+    const child = node[key] as Record<string | number, unknown>;
+    if (typeof next === 'number' && child[next] === undefined) child[next] = {};
+    node = child;
+  });
+}
+
+/** The flag of a situation field path, for messages: ['a','overlaps'] -> "--a-overlapped". */
 export function flagForPath(system: AnySystem, path: readonly (string | number)[]): string | undefined {
-  const [head, key] = path;
-  const own = systemFlags(system);
-  if ((head === 'a' || head === 'b') && typeof key === 'string') {
-    if (key === 'element') return head === 'a' ? 'first element' : 'second element';
-    const f = own.find((x) => x.side && x.key === key);
-    return f ? `--${head}-${f.flag}` : undefined;
-  }
-  const f = own.find((x) => !x.side && x.key === head);
-  return f ? `--${f.flag}` : undefined;
+  const [head, ...rest] = path;
+  const side = head === 'a' || head === 'b';
+  const within = side ? rest : path;
+  // The flag setting this field, or the list flag it is an item of (`--a-rear` for a.rear.0).
+  const f = systemFlags(system)
+    .filter(
+      (x) => x.side === side && x.path.length <= within.length && x.path.every((p, i) => p === within[i]),
+    )
+    .sort((x, y) => y.path.length - x.path.length)[0];
+  return f ? `--${side ? `${String(head)}-` : ''}${f.flag}` : undefined;
 }
 
 /**

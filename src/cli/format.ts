@@ -18,9 +18,14 @@ function factorLines(fs: readonly Factor[]): string[] {
   );
 }
 
-/** The odds report as a readable text block. */
-export function formatOdds(r: OddsReport, title: string, outcomes: readonly string[]): string {
-  const lines: string[] = [title, ''];
+/** The odds report as a readable text block: title, the verdict in plain words (when given), tables. */
+export function formatOdds(
+  r: OddsReport,
+  title: string,
+  outcomes: readonly string[],
+  verdictLine?: string,
+): string {
+  const lines: string[] = [title, ...(verdictLine ? [verdictLine] : []), ''];
   const w = Math.max(10, ...outcomes.map((o) => o.length)) + 2;
   const cell = (t: { count: number; of: number; p: number }) => `${pct(t.p)} (${t.count}/${t.of})`;
   const headA = `A ${r.a.element}`;
@@ -46,5 +51,6 @@ export function formatOdds(r: OddsReport, title: string, outcomes: readonly stri
   lines.push('', `Factors for A ${r.a.element}:`, ...factorLines(r.a.factors));
   lines.push('', `Factors for B ${r.b.element}:`, ...factorLines(r.b.factors));
   if (r.notes.length > 0) lines.push('', 'Notes:', ...r.notes.map((n) => `  - ${n}`));
+  if (r.details && r.details.length > 0) lines.push('', 'Details:', ...r.details.map((n) => `  - ${n}`));
   return lines.join('\n');
 }

@@ -63,6 +63,16 @@ export interface FieldMeta {
    * data and a function giving an element's troop type (from the system's catalogue).
    */
   readonly offer?: (side: Readonly<Record<string, unknown>>, typeOf: (element: string) => string) => boolean;
+  /**
+   * `choice` fields that may be left out to mean "none" (GBA's missile class): the label of that
+   * option on forms. Fields without it that are left out take a default value, which forms show.
+   */
+  readonly none?: string;
+  /**
+   * A side's field the command line's element argument fills, for systems whose sides are not one
+   * element (GBA: the first unit's type), so `odds --rules gba-5 PH HI` reads like the others.
+   */
+  readonly positional?: boolean;
 }
 
 /** The registry of field metadata (not the JSON Schema's global registry: `offer` is code). */

@@ -33,6 +33,11 @@ export interface Explanation {
   readonly b: readonly Factor[];
   /** Rule readings that applied: "treated as", disregarded outcomes, consequences. */
   readonly notes: readonly string[];
+  /**
+   * Background for the curious, kept apart from the notes: where the charts used come from and which of
+   * their cells are doubtful (GBA). Absent when there is none.
+   */
+  readonly details?: readonly string[];
 }
 
 /** A count out of a total, with its probability. Counts are exact; `p` is count / of. */

@@ -56,11 +56,20 @@ export function describeIssue(issue: Issue, input: unknown): { path: FieldPath; 
       const more = issue.keys.length > 1 ? ` (and ${issue.keys.slice(1).join(', ')})` : '';
       return { path: [...path, key], detail: `unknown key "${key}"${more}` };
     }
-    case 'invalid_value':
+    case 'invalid_value': {
+      const found = valueAt(input, issue.path);
+      const hint =
+        typeof found === 'string'
+          ? suggestion(
+              found,
+              issue.values.filter((v): v is string => typeof v === 'string'),
+            )
+          : undefined;
       return {
         path,
-        detail: `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`,
+        detail: `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}${hint ? `; did you mean "${hint}"?` : ''}`,
       };
+    }
     case 'invalid_type': {
       const found = valueAt(input, issue.path);
       if (found === undefined) return { path, detail: `missing (expected ${issue.expected})` };
@@ -69,8 +78,20 @@ export function describeIssue(issue: Issue, input: unknown): { path: FieldPath; 
     case 'too_small':
     case 'too_big': {
       const found = valueAt(input, issue.path);
-      const msg = issue.message.replace(/^Too (small|big): expected \w+ to (be|have) /, 'must $2 ');
-      return { path, detail: typeof found === 'number' ? `${msg} (found ${found})` : msg };
+      const big = issue.code === 'too_big';
+      const bound = Number(big ? issue.maximum : issue.minimum);
+      const inclusive = issue.inclusive !== false;
+      const exact = (issue as { exact?: boolean }).exact === true;
+      const limit = `${exact ? 'exactly' : big ? (inclusive ? 'at most' : 'below') : inclusive ? 'at least' : 'above'} ${bound}`;
+      const what =
+        issue.origin === 'array'
+          ? `must have ${limit} item${bound === 1 ? '' : 's'}`
+          : issue.origin === 'string'
+            ? `must have ${limit} character${bound === 1 ? '' : 's'}`
+            : issue.origin === 'number' || issue.origin === 'int'
+              ? `must be ${limit}`
+              : issue.message.replace(/^Too (small|big): expected \w+ to (be|have) /, 'must $2 ');
+      return { path, detail: typeof found === 'number' ? `${what} (found ${found})` : what };
     }
     default:
       return { path, detail: issue.message.replace(/^Invalid input: /, '') };

@@ -1,23 +1,49 @@
 /** "Did you mean": the nearest known word to what a user typed. */
+import { InputError } from './errors.ts';
 
-/** The closest of `options` to `text` (case-insensitive edit distance at most 2), for "did you mean". */
-export function suggestion(text: string, options: readonly string[]): string | undefined {
+/** Every option nearest to `text` (case-insensitive edit distance at most 2, less for short words). */
+export function nearest(text: string, options: readonly string[]): string[] {
   const t = text.toLowerCase();
   // Short words are too easily "near" anything: a one-letter grade has no suggestion.
   const most = Math.min(2, Math.floor(t.length / 3));
-  let best: string | undefined;
+  let best: string[] = [];
   let bestD = most + 1;
-  let tie = false;
   for (const o of options) {
     const d = editDistance(t, o.toLowerCase());
     if (d < bestD) {
       bestD = d;
-      best = o;
-      tie = false;
-    } else if (d === bestD) tie = true;
+      best = [o];
+    } else if (d === bestD && !best.includes(o)) best.push(o);
   }
+  return best;
+}
+
+/** The closest of `options` to `text`, for "did you mean"; undefined when none is close or two tie. */
+export function suggestion(text: string, options: readonly string[]): string | undefined {
+  const near = nearest(text, options);
   // Only a single nearest word is a useful suggestion.
-  return tie ? undefined : best;
+  return near.length === 1 ? near[0] : undefined;
+}
+
+/** `; did you mean "X"?` for a mistyped element of a catalogue (whole notations), or ''. */
+export function elementHint(text: string, all: readonly string[]): string {
+  if (all.includes(text)) return '';
+  const hint = suggestion(text, all);
+  return hint ? `; did you mean "${hint}"?` : '';
+}
+
+/**
+ * Run `parse(text)`; a refusal gets the nearest whole notation of the catalogue as a "did you mean"
+ * ("Reg Bld(O)": did you mean "Reg Bd(O)"?). `all` lists the catalogue's notations (computed on failure).
+ */
+export function parseWithHint<E>(parse: (text: string) => E, text: string, all: () => readonly string[]): E {
+  try {
+    return parse(text);
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    const hint = elementHint(text, all());
+    throw hint ? new InputError(`${e.detail}${hint}`, { path: e.path }) : e;
+  }
 }
 
 function editDistance(a: string, b: string): number {

@@ -23,6 +23,8 @@ export interface OddsReport<O extends string = string> {
   readonly notes: readonly string[];
   /** `odds --bounds N`: the fight fought on, bound by bound (docs/situation.md "Several bounds"). */
   readonly bounds?: BoundsOdds;
+  /** Background kept apart from the notes (GBA: the charts' provenance and doubtful cells); absent if none. */
+  readonly details?: readonly string[];
 }
 
 /** Probabilities are rounded to 4 decimals in reports; `count` / `of` stay exact. */
@@ -60,5 +62,6 @@ export function oddsReport<S extends { rules: string; mode: string }, O extends 
       ? { events: d.events.map((e) => ({ id: e.id, label: e.label, rule: e.rule, ...rounded(e) })) }
       : {}),
     notes: ex.notes,
+    ...(ex.details && ex.details.length > 0 ? { details: ex.details } : {}),
   };
 }

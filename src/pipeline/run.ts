@@ -15,9 +15,19 @@ export interface RunOptions {
   readonly threads: number;
   readonly slice?: Slice | undefined;
   readonly signal?: AbortSignal | undefined;
-  /** Told how many samples (or engagements) a round is about to draw, and of which job kinds. */
-  readonly onWork?: (samples: number, kinds: ReadonlySet<string>) => void;
+  /** Told what a round is about to draw: samples (or engagements), of which job kinds, for which studies. */
+  readonly onWork?: (work: RoundWork) => void;
   readonly onShard?: (job: Job, samples: number) => void;
+}
+
+/** A round of work about to run, for a progress bar. */
+export interface RoundWork {
+  readonly samples: number;
+  readonly kinds: ReadonlySet<string>;
+  /** The studies in the round, each with what its stage is when it says ("balance-costs: final"). */
+  readonly studies: readonly string[];
+  /** The studies' estimate of the samples their later stages will draw (0 when none say). */
+  readonly later: number;
 }
 
 /**
@@ -60,12 +70,14 @@ async function runWhole(
   jobs: readonly Job[],
   into: Map<string, Float64Array>,
   opts: RunOptions,
+  round: { studies: string[]; later: number },
 ): Promise<void> {
   if (jobs.length === 0) return;
-  opts.onWork?.(
-    jobs.reduce((t, j) => t + j.samples, 0),
-    new Set(jobs.map((j) => j.kind)),
-  );
+  opts.onWork?.({
+    samples: jobs.reduce((t, j) => t + j.samples, 0),
+    kinds: new Set(jobs.map((j) => j.kind)),
+    ...round,
+  });
   const totals = await runShards(jobs, shardRange(jobs), poolOptions(opts));
   jobs.forEach((j, i) => {
     const c = totals.get(i);
@@ -108,6 +120,7 @@ export async function runScenario(loaded: LoadedScenario, opts: RunOptions): Pro
   for (let round = 0; finished.size < loaded.studies.length; round++) {
     if (round > 1000) throw new Error('a study asked for more than 1000 stages of work');
     const now: Job[] = [];
+    const work = { studies: [] as string[], later: 0 };
     loaded.studies.forEach((s, i) => {
       if (finished.has(i)) return;
       const stage = s.kind.work(plans[i], complete);
@@ -116,6 +129,9 @@ export async function runScenario(loaded: LoadedScenario, opts: RunOptions): Pro
         return;
       }
       const cutByGroups = opts.slice !== undefined && isGrouped(s);
+      work.later += stage.later ?? 0;
+      if (!(stage.final && opts.slice && !cutByGroups))
+        work.studies.push(`${s.header.name}${stage.label ? `: ${stage.label}` : ''}`);
       if (stage.final) {
         finished.add(i);
         if (opts.slice && !cutByGroups) {
@@ -126,7 +142,7 @@ export async function runScenario(loaded: LoadedScenario, opts: RunOptions): Pro
       if (cutByGroups) for (const j of stage.jobs) groupedIds.add(j.id);
       now.push(...stage.jobs);
     });
-    await runWhole(now, complete, opts);
+    await runWhole(now, complete, opts, work);
   }
   if (!opts.slice) return { complete, grouped, partial, shards: { ran: 0, of: 0 }, groups };
   for (const id of groupedIds) {
@@ -136,7 +152,12 @@ export async function runScenario(loaded: LoadedScenario, opts: RunOptions): Pro
   const finalJobs = [...finalByStudy.entries()].sort(([x], [y]) => x - y).flatMap(([, jobs]) => jobs);
   const total = totalShards(finalJobs);
   const { start, end } = sliceRange(total, opts.slice);
-  opts.onWork?.(samplesIn(finalJobs, start, end), new Set(finalJobs.map((j) => j.kind)));
+  opts.onWork?.({
+    samples: samplesIn(finalJobs, start, end),
+    kinds: new Set(finalJobs.map((j) => j.kind)),
+    studies: [...finalByStudy.keys()].sort((x, y) => x - y).map((i) => loaded.studies[i]!.header.name),
+    later: 0,
+  });
   const totals = await runShards(finalJobs, shardRange(finalJobs, start, end), poolOptions(opts));
   finalJobs.forEach((j, i) => {
     const c = totals.get(i);

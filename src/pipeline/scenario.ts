@@ -7,6 +7,7 @@ import { basename, dirname, extname, resolve } from 'node:path';
 import { z } from 'zod';
 import { combined, InputError, throwAll } from '../core/errors.ts';
 import { allIssues, parseWith } from '../core/schema-issues.ts';
+import { suggestion } from '../core/suggest.ts';
 import type { AnySystem, Variant, VariantSpec } from '../core/system.ts';
 import {
   STUDY_KINDS,
@@ -154,10 +155,16 @@ function studyHeader(
 
 function kindOf(id: string, system: AnySystem, i: number): AnyStudyKind {
   const kind = studyKind(id);
-  if (!kind)
-    throw new InputError(`must be one of ${STUDY_KINDS.map((k) => `"${k.id}"`).join(', ')}`, {
-      path: ['studies', i, 'kind'],
-    });
+  if (!kind) {
+    const hint = suggestion(
+      id,
+      STUDY_KINDS.map((k) => k.id),
+    );
+    throw new InputError(
+      `must be one of ${STUDY_KINDS.map((k) => `"${k.id}"`).join(', ')}${hint ? `; did you mean "${hint}"?` : ''}`,
+      { path: ['studies', i, 'kind'] },
+    );
+  }
   if (!kind.fields(system)) throw new InputError(kind.unsupported(system), { path: ['studies', i, 'kind'] });
   return kind;
 }

@@ -8,6 +8,7 @@ import type { AnySystem, Variant } from '../core/system.ts';
 import { csvText } from '../core/csv.ts';
 import { cellResult, type CellResult } from '../engine/cell.ts';
 import { compileTable, type OutcomeTable } from '../engine/table.ts';
+import { roundPercent, suffers, verdict, type VerdictOutcome } from '../engine/verdict.ts';
 import type { Counts, Job } from './kind.ts';
 import type { TablePayload } from './kernels.ts';
 
@@ -38,6 +39,8 @@ export interface CellStudyPlan {
   /** The version (and house rules) the cells were resolved under. */
   readonly version: string;
   readonly cells: readonly PlannedCell[];
+  /** The outcomes' labels, worst first, for the summary in words (the system's outcomes). */
+  readonly outcomeInfo?: readonly VerdictOutcome[];
 }
 
 export interface CellRecord {
@@ -215,4 +218,65 @@ export function cellProblems(study: string, r: CellStudyResults): string[] {
   return bad.length === 0
     ? []
     : [`${study}: sampled and exact disagree in ${bad.length} cell(s): ${bad.slice(0, 5).join('; ')}`];
+}
+
+/** A system's outcomes as the summaries in words need them. */
+export function outcomeInfo(system: AnySystem): VerdictOutcome[] {
+  return system.outcomes.map((o) => ({ id: o.id, label: o.label, effect: o.effect }));
+}
+
+/** A cell's odds as the verdict reads them. */
+const verdictInput = (c: CellRecord) => ({
+  a: { element: c.a, outcomes: c.result.a.exact },
+  b: { element: c.b, outcomes: c.result.b.exact },
+});
+
+const plural = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
+
+/** How the cells were computed: exact, and how the sampled check went. */
+function howComputed(r: CellStudyResults): string {
+  if (r.samples <= 0) return `${r.version}, exact`;
+  return `${r.version}, exact; ${r.samples.toLocaleString('en-US')} samples each ${r.agrees ? 'agree' : 'DISAGREE (see the report)'}`;
+}
+
+/** Lines an odds study prints after a run: how many situations, then each one's verdict (the first 8). */
+export function oddsSummary(title: string, plan: CellStudyPlan, r: CellStudyResults): string {
+  const head = `${title}: ${plural(r.cells.length, 'situation')} (${howComputed(r)})`;
+  const info = plan.outcomeInfo;
+  if (!info) return head;
+  // "2. Reg Bd(O) v Irr Kn(S) (shooting)": the number and the mode note frame the verdict.
+  const shown = r.cells.slice(0, 8).map((c) => {
+    const number = /^\d+\. /.exec(c.label)?.[0] ?? '';
+    const mode = / \([a-z ]+\)$/.exec(c.label)?.[0] ?? '';
+    return `  ${number}${verdict(verdictInput(c), info)}${mode}`;
+  });
+  const more = r.cells.length > 8 ? [`  ... and ${r.cells.length - 8} more in ${plan.name}.md`] : [];
+  return [head, ...shown, ...more].join('\n');
+}
+
+/**
+ * Lines a matrix study prints after a run: its size, then the cells where A most often inflicts its
+ * worst outcome on B and where A most often suffers it.
+ */
+export function matrixSummary(title: string, plan: CellStudyPlan, r: CellStudyResults): string {
+  const as = new Set(r.cells.map((c) => c.a)).size;
+  const bs = new Set(r.cells.map((c) => c.b)).size;
+  const head = `${title}: ${as} x ${bs} = ${plural(r.cells.length, 'cell')} (${howComputed(r)})`;
+  const worst =
+    plan.outcomeInfo?.[0] ??
+    (r.outcomes[0] ? { id: r.outcomes[0], label: r.outcomes[0], effect: true } : undefined);
+  if (!worst || r.cells.length === 0) return head;
+  const p = (c: CellRecord, side: 'a' | 'b') => c.result[side].exact[worst.id]?.p ?? 0;
+  const best = r.cells.reduce((x, c) => (p(c, 'b') > p(x, 'b') ? c : x));
+  const risk = r.cells.reduce((x, c) => (p(c, 'a') > p(x, 'a') ? c : x));
+  const label = suffers(worst).replace(/^is /, '');
+  return [
+    head,
+    p(best, 'b') > 0
+      ? `  best for A: ${best.a} v ${best.b}, B ${label} ${roundPercent(p(best, 'b'))}`
+      : `  B is never ${label}`,
+    p(risk, 'a') > 0
+      ? `  worst for A: ${risk.a} v ${risk.b}, A ${label} ${roundPercent(p(risk, 'a'))}`
+      : `  A is never ${label}`,
+  ].join('\n');
 }

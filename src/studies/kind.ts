@@ -32,6 +32,13 @@ export interface Job {
 export interface Stage {
   readonly jobs: readonly Job[];
   readonly final: boolean;
+  /**
+   * An estimate of the samples the stages after this one will ask for (adaptive studies), so a progress
+   * bar's total and time left account for them. Not part of the results.
+   */
+  readonly later?: number;
+  /** What this stage is, for the progress bar ("pilot and bracket", "final"). */
+  readonly label?: string;
 }
 
 /** What a study's plan can use: the scenario's rule system, its variants and the run's settings. */

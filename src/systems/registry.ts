@@ -4,7 +4,7 @@
  * a rule system here, by its id or by a `rules` id a user writes (dbm-3.2, dba-3.0, ...).
  */
 import { InputError } from '../core/errors.ts';
-import { suggestion } from '../core/suggest.ts';
+import { nearest } from '../core/suggest.ts';
 import type { AnySystem, SystemModule } from '../core/system.ts';
 import { BUILT_IN_SYSTEMS } from './index.ts';
 
@@ -55,11 +55,34 @@ export function systemOfRules(rules: string): AnySystem | undefined {
 export function requireSystem(rules: string, path: readonly (string | number)[] = ['rules']): AnySystem {
   const s = systemOfRules(rules);
   if (s) return s;
-  const hint = suggestion(rules, allRulesIds());
+  const hint = rulesHint(rules);
   throw new InputError(
     `unknown rules "${rules}"${hint ? `: did you mean ${hint}?` : ''} (${allRulesIds().join(', ')})`,
     { path },
   );
+}
+
+/**
+ * The rules id a mistyped one most likely meant: a system's id or name ("dbm", "GBA") means its newest
+ * version; otherwise the nearest id, the newest of one system's versions when several are as near
+ * ("dbm-3.3": dbm-3.2).
+ */
+export function rulesHint(rules: string): string | undefined {
+  const newest = (s: AnySystem) => (s.versions[s.versions.length - 1] as { id: string }).id;
+  const t = rules.trim().toLowerCase();
+  const named = allSystems().find((s) => s.id === t || s.name.toLowerCase() === t);
+  if (named) return newest(named);
+  const near = nearest(rules, allRulesIds());
+  const systems = new Set(near.map((id) => systemOfRules(id)));
+  if (near.length === 1) return near[0];
+  if (systems.size === 1) {
+    const s = [...systems][0] as AnySystem;
+    return s.versions
+      .map((v) => v.id)
+      .filter((id) => near.includes(id))
+      .at(-1);
+  }
+  return undefined;
 }
 
 /**

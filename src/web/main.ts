@@ -6,13 +6,17 @@
 import type { OddsReport } from '../engine/odds.ts';
 import { ruleSetById, ruleSetOf, WEB_RULE_SETS } from './rulesets/index.ts';
 import type { SituationInput, WebRuleSet } from './rulesets/types.ts';
-import { hashToMatchups, matchupsToHash } from './url-state.ts';
+import { renderMatrixRow } from './matrix-row/panel.ts';
+import { hashToMatchups, hashToTab, matchupsToHash } from './url-state.ts';
 import { boundsFromHash, boundsHash, mountBoundsPanel, updateBoundsPanel } from './view/bounds-panel.ts';
 import { drawChart } from './view/chart.ts';
 import { CHART_DATASET, chartData, chartSpec } from './view/chart-spec.ts';
+import { CUMULATIVE_DATASET, cumulativeData, cumulativeSpec } from './view/cumulative-spec.ts';
 import { h } from './view/dom.ts';
 import { inputDiff } from './view/input-diff.ts';
+import { possibleOutcomes } from './view/probabilities.ts';
 import { changesList, explanation, oddsTables, summaryStrip } from './view/results.ts';
+import { verdictLines } from './view/verdict.ts';
 
 interface State {
   rs: WebRuleSet;
@@ -50,7 +54,8 @@ function stateFromHash(): State {
   try {
     const raw = hashToMatchups(location.hash);
     if (raw.length === 0) return defaultState();
-    return stateFromInputs(raw);
+    const state = stateFromInputs(raw);
+    return { ...state, active: hashToTab(location.hash, state.matchups.length) };
   } catch (e) {
     showMessage(
       `This link's situation could not be read: ${(e as Error).message}. Showing the default.`,
@@ -161,7 +166,26 @@ function renderTabs(): void {
           },
           '\u2715',
         );
-  $('tabs').replaceChildren(h('div', { role: 'tablist', class: 'tablist' }, tabs), extra);
+  const swap = h(
+    'button',
+    {
+      type: 'button',
+      class: 'swap',
+      'data-field': 'swap',
+      title: 'Exchange A and B with all their circumstances',
+      'aria-label': `Swap sides A and B of matchup ${state.active + 1}`,
+      onclick: swapSides,
+    },
+    '\u21c4 Swap A and B',
+  );
+  $('tabs').replaceChildren(h('div', { role: 'tablist', class: 'tablist' }, tabs), extra, swap);
+}
+
+/** A and B exchanged in the matchup being edited; the parser settles it (or refuses, saying why). */
+function swapSides(): void {
+  const r = state.rs.swap(activeInput());
+  if (r.input) updateActive(r.input, r.note);
+  else showMessage(r.note ?? 'These sides cannot be swapped', 'error');
 }
 
 function renderForm(): void {
@@ -179,19 +203,33 @@ function renderResults(): void {
     return;
   }
   const outcomes = state.rs.outcomes;
+  // Rule sets with many outcomes (GBA's hit counts) show only those that can happen here.
+  const shown = possibleOutcomes(
+    outcomes,
+    reports.flatMap((r) => [r.a, r.b]),
+  );
   const compare = reports.length > 1;
+  $('verdict').replaceChildren(verdictLines(outcomes, reports));
   $('odds').replaceChildren(
     compare ? changesList(inputDiff(state.matchups[0], state.matchups[1])) : '',
-    oddsTables(outcomes, reports),
+    oddsTables(shown, reports, outcomes),
   );
   $('explained').replaceChildren(explanation(outcomes, reports));
   $('strip').replaceChildren(summaryStrip(outcomes, reports[state.active] as OddsReport));
+  const shape = `${state.rs.id}:${reports.length}:${shown.map((o) => o.id).join(',')}`;
   drawChart($('chart'), {
-    spec: chartSpec(outcomes, reports),
-    key: `${state.rs.id}:${reports.length}`,
+    spec: chartSpec(shown, reports),
+    key: shape,
     dataset: CHART_DATASET,
-    values: chartData(outcomes, reports),
+    values: chartData(shown, reports),
   });
+  drawChart($('cumulative'), {
+    spec: cumulativeSpec(shown, reports),
+    key: shape,
+    dataset: CUMULATIVE_DATASET,
+    values: cumulativeData(shown, reports),
+  });
+  renderMatrixRow($('matrix-row'), state.rs, activeInput());
   updateBoundsPanel(state.rs, activeInput());
 }
 
@@ -200,7 +238,7 @@ function render(): void {
   renderTabs();
   renderForm();
   renderResults();
-  const hash = matchupsToHash(state.matchups) + boundsHash();
+  const hash = matchupsToHash(state.matchups, state.active) + boundsHash();
   if (location.hash !== hash) history.replaceState(null, '', hash);
 }
 
@@ -257,7 +295,7 @@ function wireActions(): void {
   });
   $('share').addEventListener('click', () => void shareLink());
   window.addEventListener('hashchange', () => {
-    if (location.hash !== matchupsToHash(state.matchups) + boundsHash()) {
+    if (location.hash !== matchupsToHash(state.matchups, state.active) + boundsHash()) {
       boundsFromHash(location.hash);
       setState(stateFromHash());
     }

@@ -1,14 +1,16 @@
 /**
  * The page's state in its URL hash, so a link reproduces the page: `#s=<situation>` and, when a second
  * matchup is compared, `&vs=<situation>`; each is base64url of the situation-file JSON (the format
- * `debellator odds --situation` reads).
+ * `debellator odds --situation` reads). `&tab=2` when the second matchup's tab is the one shown.
  */
 import { decodeJson, encodeJson } from './base64url.ts';
 
-export function matchupsToHash(matchups: readonly unknown[]): string {
+/** The hash of one or two matchups, `active` being the index of the tab shown (0 or 1). */
+export function matchupsToHash(matchups: readonly unknown[], active = 0): string {
   const [first, second] = matchups;
   if (first === undefined) return '';
-  return `#s=${encodeJson(first)}${second === undefined ? '' : `&vs=${encodeJson(second)}`}`;
+  const tab = second !== undefined && active === 1 ? '&tab=2' : '';
+  return `#s=${encodeJson(first)}${second === undefined ? '' : `&vs=${encodeJson(second)}`}${tab}`;
 }
 
 /** The situations a hash holds (not yet validated), or [] when it holds none. Throws on a damaged link. */
@@ -25,4 +27,10 @@ export function hashToMatchups(hash: string): unknown[] {
     }
   }
   return out;
+}
+
+/** The tab a hash shows (0-based) among `count` matchups: the first unless it says `tab=2`. */
+export function hashToTab(hash: string, count: number): number {
+  const tab = new URLSearchParams(hash.replace(/^#/, '')).get('tab');
+  return tab === '2' && count > 1 ? 1 : 0;
 }

@@ -47,7 +47,7 @@ describe('odds --charts', () => {
     expect(j.b.outcomes['hits:5'].p).toBe(0.6);
     expect(j.b.outcomes.rout.p).toBe(0.4);
     expect(j.events.find((e: { id: string }) => e.id === 'breakthrough:b').p).toBe(1);
-    expect(j.notes.join(' ')).toContain('Charts: flat-card');
+    expect(j.details.join(' ')).toContain('Charts: flat-card');
     const plain = JSON.parse((await odds('--situation', join(dir, 'duel.json'), '--json')).out);
     expect(plain.a.outcomes['hits:1'].p).toBeLessThan(1); // the bundled CRT gives the phalanx 2-3 hits too
   });
@@ -100,7 +100,7 @@ studies:
     // The engagement's CSV: one row per measure; the same numbers as results.json.
     const csv = (f1['fight.csv'] as string).split('\n');
     expect(csv[0]).toBe('study,measure,side,round,value,ci95_low,ci95_high');
-    const aWins = csv.find((l) => l.startsWith('fight,win,A,'))!.split(',');
+    const aWins = csv.find((l) => l.startsWith('fight,wins,A,'))!.split(',');
     const record = JSON.parse(f1['results.json'] as string).studies[1];
     expect(Number(aWins[4])).toBeCloseTo(record.results.summary.aWins.p, 6);
     const results = JSON.parse(f1['results.json'] as string);

@@ -1,6 +1,11 @@
-/** The progress line: percentage, rate and time left; silent off a terminal. */
+/** The progress line: study and stage, percentage, rate and time left; silent off a terminal. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Progress } from '../../src/pipeline/progress.ts';
+import { Progress, unitOf } from '../../src/pipeline/progress.ts';
+import { runScenario, type RoundWork } from '../../src/pipeline/run.ts';
+import { loadScenarioFile } from '../../src/pipeline/scenario.ts';
 
 describe('progress bar', () => {
   it('shows half done at 1M samples/s with 5 s left', () => {
@@ -25,4 +30,96 @@ describe('progress bar', () => {
     expect(out[0]).toMatch(/^\r\[#+\] 100\.0%/);
     expect(out.at(-1)).toBe('\r\x1b[2K');
   });
+});
+
+describe('progress bar across rounds and studies', () => {
+  /** A bar on a fake terminal with a clock the test moves. */
+  function bar(columns?: number) {
+    let t = 0;
+    const out: string[] = [];
+    const p = new Progress(
+      0,
+      { isTTY: true, ...(columns ? { columns } : {}), write: (s: string) => out.push(s) },
+      false,
+      'bal',
+      () => t,
+    );
+    return { p, out, at: (ms: number) => (t = ms) };
+  }
+
+  it('names the study and stage, and counts engagements for engagement and balance jobs', () => {
+    const { p } = bar();
+    p.round({ samples: 100, kinds: new Set(['balance']), studies: ['costs: pilot and bracket'], later: 0 });
+    expect(p.current()).toMatch(/^bal costs: pilot and bracket \[-+\] +0\.0% 0\/100 engagements /);
+    p.round({ samples: 10, kinds: new Set(['table']), studies: ['odds', 'matrix'], later: 0 });
+    expect(p.current()).toMatch(/^bal odds \+1 more \[.* samples /);
+    p.round({ samples: 10, kinds: new Set(['table', 'engagement']), studies: ['x'], later: 0 });
+    expect(p.current()).toMatch(/ samples and engagements /);
+  });
+
+  it('the time left counts the later rounds a study expects, so it does not stall between rounds', () => {
+    const { p, at } = bar();
+    // Round 1: 100 engagements now, the study expects 900 more later. 100 done in 10 s: 10/s, so
+    // 900 left take 90 s (without the estimate the bar would say 00:00 here, then jump).
+    p.round({ samples: 100, kinds: new Set(['balance']), studies: ['costs: pilot and bracket'], later: 900 });
+    at(10_000);
+    p.tick(100);
+    expect(p.current()).toMatch(/ 10\.0% 100\/1\.0k engagements 10\/s ETA 01:30$/);
+    // Round 2 turns out to be 500 with nothing after it: total 600, 500 left at 10/s = 50 s.
+    p.round({ samples: 500, kinds: new Set(['balance']), studies: ['costs: final'], later: 0 });
+    expect(p.current()).toMatch(/^bal costs: final .* 100\/600 engagements 10\/s ETA 00:50$/);
+    // 250 more in the next 10 s: the last half minute's rate is 350/20 s = 17.5/s; 250 left: 14 s.
+    at(20_000);
+    p.tick(250);
+    expect(p.current()).toMatch(/ 350\/600 engagements 18\/s ETA 00:14$/);
+  });
+
+  it('shortens the label to fit the terminal', () => {
+    const { p } = bar(80);
+    p.round({ samples: 10, kinds: new Set(['table']), studies: ['a-very-long-study-name-indeed'], later: 0 });
+    expect(p.current().length).toBe(79);
+    expect(p.current()).toMatch(/^bal a-very-long-\S*\u2026 \[/);
+  });
+});
+
+describe('the runner tells the bar what each round is', () => {
+  it('a balance study names its stage and estimates its later rounds', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'debellator-progress-'));
+    const file = join(dir, 'bal.yaml');
+    writeFileSync(
+      file,
+      `name: bal
+rules: dbm-3.2
+seed: 2
+studies:
+  - kind: balance
+    name: costs
+    versions: [dbm-3.1, dbm-3.2]
+    elements: [Reg Bd(O), Reg Ax(O), Irr Kn(O)]
+    field: [Reg Bd(O), Irr Kn(O), Reg Sp(O)]
+    grid: { budget: [40], depth: [support], terrain: [open] }
+    engagements: { pilot: 8, final: 16 }
+  - kind: engagement
+    name: mirror
+    samples: 200
+    a: 4 files of Reg Bd(O)
+    b: 4 files of Reg Bd(O)
+`,
+    );
+    const rounds: RoundWork[] = [];
+    await runScenario(loadScenarioFile(file, {}), { threads: 1, onWork: (w) => rounds.push(w) });
+    const first = rounds[0]!;
+    expect(first.studies).toEqual(['costs: pilot and bracket', 'mirror']);
+    expect(unitOf(first.kinds)).toBe('engagements');
+    // 6 units (2 versions x 3 elements), each in its pilot (1 depth x 8 engagements x 3 opponents = 24)
+    // expecting a final design (5 counts x 16 x 3 = 240) and one bracket step (8 x 3 = 24) later:
+    // now 6 x 24 + 200 = 344, later 6 x 264 = 1584.
+    expect([first.samples, first.later]).toEqual([344, 1584]);
+    const last = rounds.at(-1)!;
+    expect([last.studies, last.later]).toEqual([['costs: final'], 0]);
+    // The estimate is of the right size: what the later rounds drew.
+    const drawn = rounds.slice(1).reduce((t, r) => t + r.samples, 0);
+    expect(drawn / first.later).toBeGreaterThan(0.6);
+    expect(drawn / first.later).toBeLessThan(1.4);
+  }, 60_000);
 });

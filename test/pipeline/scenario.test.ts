@@ -68,9 +68,9 @@ describe('refusing bad scenarios', () => {
     expect(refused(text)).toBe('x.yaml:2 samples: expected number, found the text "lots"');
   });
 
-  it('an unknown study kind, listing every kind', () => {
+  it('an unknown study kind, listing every kind and the one meant', () => {
     expect(refused('rules: dbm-3.2\nstudies:\n  - kind: matrice\n    name: d\n')).toBe(
-      'x.yaml:3 studies[0].kind: must be one of "odds", "matrix", "engagement", "balance"',
+      'x.yaml:3 studies[0].kind: must be one of "odds", "matrix", "engagement", "balance"; did you mean "matrix"?',
     );
   });
 

@@ -139,3 +139,141 @@ describe('settling a form edit through the parser', () => {
     expect(settle(dbaWeb.normalise, DBA_FULL)).toEqual({ input: DBA_FULL });
   });
 });
+
+describe('the page offers only the combat choices the rules allow', () => {
+  const dbmWeb = web('dbm');
+  const dbm = (a: string, b: string, extra: Record<string, unknown> = {}) => ({
+    rules: 'dbm-3.2',
+    mode: 'close',
+    ...extra,
+    a: { element: a },
+    b: { element: b },
+  });
+
+  it('DBM: no shooting for blades against knights (DBM 3.2 p.20); bowmen shoot, and only they', () => {
+    const bdKn = dbm('Reg Bd(O)', 'Irr Kn(S)');
+    expect([dbmWeb.allows(bdKn, 'mode', 'close'), dbmWeb.allows(bdKn, 'mode', 'shooting')]).toEqual([
+      true,
+      false,
+    ]);
+    const bwKn = dbm('Reg Bw(O)', 'Irr Kn(S)');
+    expect(dbmWeb.allows(bwKn, 'mode', 'shooting')).toBe(true);
+    const shooting = dbmWeb.normalise({ ...bwKn, mode: 'shooting' });
+    expect(['a', 'b', 'both'].map((v) => dbmWeb.allows(shooting, 'shooters', v))).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    // Both bowmen: both shoot, or either.
+    const bwBw = dbmWeb.normalise(dbm('Reg Bw(O)', 'Irr Bw(I)', { mode: 'shooting' }));
+    expect(['a', 'b', 'both'].map((v) => dbmWeb.allows(bwBw, 'shooters', v))).toEqual([true, true, true]);
+    // Whose bound is always open.
+    expect(dbmWeb.allows(bdKn, 'bound', 'b')).toBe(true);
+  });
+
+  it('DBA: bows shoot, blades and knights do not (DBA 3.0 Shooting)', () => {
+    const close = (a: string, b: string) => ({
+      rules: 'dba-3.0',
+      mode: 'close',
+      a: { element: a },
+      b: { element: b },
+    });
+    expect(dbaWeb.allows(close('4Bd', '3Kn'), 'mode', 'shooting')).toBe(false);
+    expect(dbaWeb.allows(close('4Bw', '3Kn'), 'mode', 'shooting')).toBe(true);
+    expect(dbaWeb.allows(close('3Kn', '4Bw'), 'mode', 'shooting')).toBe(true);
+    // Artillery shoots only in its own bound, or back at artillery: not in A's.
+    expect(dbaWeb.allows(close('3Kn', 'Art'), 'mode', 'shooting')).toBe(false);
+  });
+
+  it('B&B: only Bw shoot (B&B 0.7 ch.6)', () => {
+    const close = (a: string) => ({
+      rules: 'bnb-0.7',
+      mode: 'close',
+      a: { element: a },
+      b: { element: 'Irr Wb(O)' },
+    });
+    expect(bnbWeb.allows(close('Reg Bd(O)'), 'mode', 'shooting')).toBe(false);
+    expect(bnbWeb.allows(close('Reg Bw(O)'), 'mode', 'shooting')).toBe(true);
+  });
+
+  it('GBA: missile fire only for a firer with a missile class (8.13); its range is filled in', () => {
+    const shock = (missile?: string) => ({
+      rules: 'gba-5',
+      mode: 'shock',
+      a: { units: [{ type: 'LI', tq: 5, size: 3, ...(missile ? { missile } : {}) }] },
+      b: { units: [{ type: 'HI', tq: 6, size: 8 }] },
+    });
+    expect(gbaWeb.allows(shock(), 'mode', 'missile')).toBe(false);
+    expect(gbaWeb.allows(shock('A'), 'mode', 'missile')).toBe(true);
+    // The form shows range 1 (its lowest) before any is given: switching fills it rather than refusing.
+    const r = settle(
+      gbaWeb.normalise,
+      { ...shock('A'), mode: 'missile' },
+      { fill: (p) => (p[0] === 'range' ? 1 : undefined) },
+    );
+    expect(r).toEqual({ input: { ...gbaWeb.normalise({ ...shock('A'), mode: 'missile', range: 1 }) } });
+  });
+
+  it('refusals speak the user\u2019s words, not internal paths', () => {
+    const input = gbaWeb.normalise({
+      rules: 'gba-5',
+      mode: 'shock',
+      a: { units: [{ type: 'PH', tq: 7, size: 10 }] },
+      b: { units: [{ type: 'HI', tq: 6, size: 8 }] },
+    });
+    const next = { ...input, a: { units: [{ type: 'PH', tq: 7, size: 10, hits: 7 }] } };
+    expect(gbaWeb.edit(input, next)).toEqual({
+      input,
+      note: "Reset to default: A's first unit's hits: must be below its TQ of 7 (10.14)",
+    });
+  });
+
+  it('DBA: shooting where only B can shoot makes B the shooter', () => {
+    const input = { rules: 'dba-3.0', mode: 'close', a: { element: '3Kn' }, b: { element: '4Bw' } };
+    expect(dbaWeb.edit(input, { ...input, mode: 'shooting' }).input).toEqual({
+      ...input,
+      mode: 'shooting',
+      shooters: 'b',
+    });
+  });
+});
+
+describe('swapping sides', () => {
+  const dbmWeb = web('dbm');
+  it('exchanges the sides with all their inputs, and turns round whose bound and who shoots', () => {
+    const input = dbmWeb.normalise({
+      rules: 'dbm-3.2',
+      mode: 'shooting',
+      shooters: 'a',
+      a: { element: 'Reg Bw(S)', aiders: 2, general: true },
+      b: { element: 'Irr Pk(I)', rear: ['Irr Pk(I)'] },
+    });
+    expect(dbmWeb.swap(input)).toEqual({
+      input: {
+        rules: 'dbm-3.2',
+        mode: 'shooting',
+        bound: 'b',
+        shooters: 'b',
+        a: { element: 'Irr Pk(I)', rear: ['Irr Pk(I)'] },
+        b: { element: 'Reg Bw(S)', general: true, aiders: 2 },
+      },
+    });
+    // Twice is the same situation.
+    expect(dbmWeb.swap(dbmWeb.swap(input).input!).input).toEqual(input);
+  });
+
+  it('GBA: the attacker becomes the defender', () => {
+    const input = gbaWeb.normalise({
+      rules: 'gba-5',
+      mode: 'shock',
+      a: { leader: { charisma: 4 }, units: [{ type: 'PH', tq: 7, size: 10, moved: true }] },
+      b: { units: [{ type: 'HI', tq: 6, size: 8 }] },
+    });
+    const swapped = gbaWeb.swap(input).input as { a: unknown; b: unknown };
+    expect(swapped.a).toEqual({ units: [{ type: 'HI', tq: 6, size: 8 }] });
+    expect(swapped.b).toEqual({
+      leader: { charisma: 4 },
+      units: [{ type: 'PH', tq: 7, size: 10, moved: true }],
+    });
+  });
+});

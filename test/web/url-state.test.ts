@@ -1,7 +1,7 @@
 /** A link carries the situation files of the page: base64url JSON in the hash, damaged links refused. */
 import { describe, expect, it } from 'vitest';
 import { decodeJson, encodeJson } from '../../src/web/base64url.ts';
-import { hashToMatchups, matchupsToHash } from '../../src/web/url-state.ts';
+import { hashToMatchups, hashToTab, matchupsToHash } from '../../src/web/url-state.ts';
 
 const SITUATION = {
   rules: 'dbm-3.2',
@@ -47,5 +47,17 @@ describe('page hash', () => {
     expect(() => hashToMatchups(`#s=${encodeJson(SITUATION)}&vs=%%%`)).toThrow(
       `the link's "vs" part is damaged`,
     );
+  });
+
+  it('keeps the tab shown: &tab=2 for the second matchup, nothing for the first', () => {
+    const second = { ...SITUATION, b: { element: 'Irr Kn(S)', overlaps: 1 } };
+    const hash = matchupsToHash([SITUATION, second], 1);
+    expect(hash).toBe(`#s=${encodeJson(SITUATION)}&vs=${encodeJson(second)}&tab=2`);
+    expect([hashToMatchups(hash), hashToTab(hash, 2)]).toEqual([[SITUATION, second], 1]);
+    expect(matchupsToHash([SITUATION, second], 0)).not.toContain('tab');
+    // One matchup has no second tab, whatever the link says.
+    expect(matchupsToHash([SITUATION], 1)).toBe(`#s=${encodeJson(SITUATION)}`);
+    expect(hashToTab(`#s=${encodeJson(SITUATION)}&tab=2`, 1)).toBe(0);
+    expect(hashToTab('#tab=7', 2)).toBe(0);
   });
 });

@@ -4,6 +4,7 @@
  */
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.ts';
+import { parseWithHint } from '../../core/suggest.ts';
 import type { AnySystem } from '../../core/system.ts';
 import { allSystems, requireSystem } from '../../systems/registry.ts';
 
@@ -37,15 +38,25 @@ export function registerCost(program: Command, exit: { code: number }): void {
       else {
         const found = systemsReading(text);
         if (found.length === 0) {
-          // The default system's notation error says what is wrong with the text.
-          allSystems()[0]?.catalogue?.parse(text);
+          // The default system's notation error says what is wrong with the text, and what was meant.
+          const first = allSystems()[0]?.catalogue;
+          if (first)
+            parseWithHint(
+              (t) => first.parse(t),
+              text,
+              () => first.all().map((e) => first.format(e)),
+            );
           throw new InputError(`"${text}" is not an element of a rule system with points`);
         }
         system = found[0]!;
       }
       const catalogue = system.catalogue;
       if (!catalogue) throw new InputError(`${system.name} has no element notation`);
-      const e = catalogue.parse(text);
+      const e = parseWithHint(
+        (t) => catalogue.parse(t),
+        text,
+        () => catalogue.all().map((x) => catalogue.format(x)),
+      );
       const known = (catalogue.costOptions ?? []).map((o) => o.id);
       for (const a of opts.adjust ?? [])
         if (!known.includes(a))

@@ -5,12 +5,15 @@
  */
 import type { Command } from 'commander';
 import type { BoundsOdds } from '../../core/bounds.ts';
-import { InputError } from '../../core/errors.ts';
+import { InputError, type FieldPath } from '../../core/errors.ts';
+import { fieldsOf } from '../../core/fields.ts';
+import { fieldWords, inWords, valueAtPath, withElementHint } from '../../core/field-words.ts';
 import type { AnySystem, Variant } from '../../core/system.ts';
 import { oddsReport } from '../../engine/odds.ts';
+import { verdict } from '../../engine/verdict.ts';
 import { readStructuredFile, type StructuredFile } from '../../pipeline/structured-file.ts';
 import { allRulesIds, allSystems, defaultRulesId, requireSystem } from '../../systems/registry.ts';
-import { allFlags, applyFlags, checkFlagModes, flagForPath } from '../flags.ts';
+import { allFlags, applyFlags, checkFlagModes, elementPath, flagForPath, setAt } from '../flags.ts';
 import { formatOdds } from '../format.ts';
 import { formatBounds, roundedBounds } from '../format-bounds.ts';
 
@@ -62,18 +65,28 @@ export function registerOdds(program: Command, exit: { code: number }): void {
     }
     const rules = String(opts.rules ?? input.rules ?? defaultRulesId());
     const system = requireSystem(rules, []);
+    const at = elementPath(system);
     if (file === undefined && (a === undefined || b === undefined))
       throw new InputError(
-        system.catalogue
+        system.catalogue || !at
           ? 'give two elements (e.g. odds "Reg Bd(O)" "Irr Wb(S)") or --situation FILE'
-          : `${system.name} sides are units, not elements: give --situation FILE (docs/situation.md)`,
+          : `give two ${system.name} unit types and their ratings (e.g. odds --rules ${rules} PH HI --a-tq 7 --a-size 10 --b-tq 6 --b-size 8), or --situation FILE`,
       );
     input.rules = rules;
-    if (a !== undefined) sideOf(input, 'a').element = a;
-    if (b !== undefined) sideOf(input, 'b').element = b;
+    if ((a !== undefined || b !== undefined) && !at)
+      throw new InputError(`${system.name} sides are not named by one element: give --situation FILE`);
+    if (a !== undefined) setAt(input, ['a', ...at!], a);
+    if (b !== undefined) setAt(input, ['b', ...at!], b);
     if (opts.shooting) {
       if (opts.mode !== undefined && opts.mode !== 'shooting')
         throw new InputError(`--shooting and --mode ${String(opts.mode)} contradict each other: give one`);
+      const modes = fieldsOf(system.situation.combat)
+        .find((f) => f.key === 'mode')
+        ?.meta.choices?.map((c) => c.value);
+      if (modes && !modes.includes('shooting'))
+        throw new InputError(
+          `--shooting: ${system.name} combats are ${modes.join(' or ')}: give --mode ${modes.at(-1)}`,
+        );
       input.mode = 'shooting';
     }
     applyFlags(system, input, opts, declared);
@@ -90,7 +103,8 @@ export function registerOdds(program: Command, exit: { code: number }): void {
     else {
       const s = situation as { mode: string; bound?: string };
       const title = `${variant.name} ${system.situation.modeName(situation)}${s.bound ? `, ${s.bound.toUpperCase()}'s bound` : ''}`;
-      process.stdout.write(`${formatOdds(report, title, variant.ruleset.outcomes)}\n`);
+      const line = verdict(report, system.outcomes);
+      process.stdout.write(`${formatOdds(report, title, variant.ruleset.outcomes, line)}\n`);
       if (bounds) {
         const unit = bounds.unit === 'bound' ? 'bounds' : 'rounds';
         const first = bounds.unit === 'bound' ? `, ${bounds.first.toUpperCase()}'s bound first` : '';
@@ -146,13 +160,6 @@ function boundsOf(
   }
 }
 
-function sideOf(input: Record<string, unknown>, id: 'a' | 'b'): Record<string, unknown> {
-  const existing = input[id];
-  const s = typeof existing === 'object' && existing !== null ? (existing as Record<string, unknown>) : {};
-  input[id] = s;
-  return s;
-}
-
 /** The variant of `rules`, over the user's chart file if one was given (only systems with charts take one). */
 function variantWithCharts(system: AnySystem, rules: string, chartFile: string | undefined): Variant {
   if (chartFile === undefined) return system.variant({ version: rules });
@@ -168,7 +175,10 @@ function variantWithCharts(system: AnySystem, rules: string, chartFile: string |
   return system.variant({ version: rules, charts });
 }
 
-/** Parse, naming the file line or the flag of a bad field; suggest the rules an element's notation belongs to. */
+/**
+ * Parse, naming the file line, or the field in words and the flag that set it; a mistyped element gets
+ * the nearest notation of the catalogue, or the rules whose notation it is.
+ */
 function parseSituation(
   system: AnySystem,
   variant: Variant,
@@ -183,20 +193,25 @@ function parseSituation(
     if (!(e instanceof InputError)) throw e;
     if (file) throw e.inFile(file.file, file.lineOf);
     const [head, key] = e.path;
-    if (!system.catalogue && (head === 'a' || head === 'b'))
-      throw new InputError(
-        `${system.name} sides are units with their ratings, not element names: give --situation FILE (docs/situation.md)`,
-      );
-    if ((head === 'a' || head === 'b') && key === 'element') {
-      const text = head === 'a' ? a : b;
-      const other = text === undefined ? undefined : rulesThatParse(text, system);
-      if (other)
-        throw new InputError(
-          `${head === 'a' ? 'first' : 'second'} element: ${e.detail}; "${text}" is ${other.name} notation: add --rules ${other.versions.at(-1)!.id}`,
-        );
-    }
-    const flag = flagForPath(system, e.path);
-    throw new InputError(flag ? `${flag}: ${e.detail}` : e.message);
+    const given = valueAtPath(input, e.path);
+    // Another system's notation says which rules it needs; else the nearest element of this one.
+    const other = typeof given === 'string' ? rulesThatParse(given, system) : undefined;
+    const hint = other
+      ? `; "${String(given)}" is ${other.name} notation: add --rules ${other.versions.at(-1)!.id}`
+      : withElementHint(system, e, input).detail.slice(e.detail.length);
+    const at = elementPath(system) ?? [];
+    const positional =
+      (head === 'a' ? a : head === 'b' ? b : undefined) !== undefined &&
+      e.path.length === at.length + 1 &&
+      at.every((k, i) => e.path[i + 1] === k);
+    const ordinal = head === 'a' ? 'first' : 'second';
+    if (positional && key === 'element') throw new InputError(`${ordinal} element: ${e.detail}${hint}`);
+    const flag = (path: FieldPath) => (positional ? `the ${ordinal} argument` : flagForPath(system, path));
+    const f = flag(e.path);
+    // A required field the user left out: say which flag gives it.
+    if (f?.startsWith('--') && e.detail.startsWith('missing'))
+      throw new InputError(`${fieldWords(system, e.path)}: missing; give ${f}`);
+    throw new InputError(`${inWords(system, e, flag)}${hint}`);
   }
 }
 

@@ -121,9 +121,9 @@ export function registerRun(program: Command, exit: { code: number }): void {
             threads,
             ...(slice ? { slice } : {}),
             signal,
-            onWork: (n, kinds) => {
-              progress.grow(n, kinds.has('engagement') && kinds.size === 1 ? 'engagements' : 'samples');
-              if (!announced && !quiet && !process.stderr.isTTY && n > 0) {
+            onWork: (work) => {
+              progress.round(work);
+              if (!announced && !quiet && !process.stderr.isTTY && work.samples > 0) {
                 announced = true;
                 process.stderr.write(`debellator: ${loaded.name}: sampling\n`);
               }

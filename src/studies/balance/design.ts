@@ -389,13 +389,28 @@ function refinement(
 
 /**
  * The study's next stage: every job some unit still needs (pilots, brackets, final designs, widenings,
- * refinements: each unit moves at its own pace). Empty when every unit is done.
+ * refinements: each unit moves at its own pace). Empty when every unit is done. `later` estimates what
+ * the stages after this one will draw, for the progress bar: a unit still in its pilot or bracket will
+ * ask for a final design, and one more bracket step if in its pilot (refinements are not foreseen).
  */
-export function nextStage(plan: BalancePlan, done: Counts): { jobs: Job[]; final: boolean } {
+export function nextStage(
+  plan: BalancePlan,
+  done: Counts,
+): { jobs: Job[]; final: boolean; later: number; label: string } {
   const pending: Job[] = [];
+  let later = 0;
+  let early = false;
+  const field = plan.field.length;
   for (const u of units(plan)) {
     const s = unitDesign(plan, u, done);
-    if ('pending' in s) pending.push(...s.pending);
+    if (!('pending' in s)) continue;
+    pending.push(...s.pending);
+    if (s.pending.some((j) => /\|[pb]\d*:\d+$/.test(j.id))) {
+      early = true;
+      later += FINAL_SPREAD.length * plan.engagements.final * field;
+      if (s.pending.some((j) => /\|p\d+:\d+$/.test(j.id))) later += plan.engagements.pilot * field;
+    }
   }
-  return { jobs: pending, final: false };
+  const label = pending.length === 0 ? '' : early ? 'pilot and bracket' : 'final and refinement';
+  return { jobs: pending, final: false, later, label };
 }

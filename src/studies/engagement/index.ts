@@ -46,10 +46,40 @@ export interface EngagementStudyResults {
 
 const jobId = (plan: EngagementPlan) => `${plan.name}|engagement`;
 
+/**
+ * The sides as rows and headings name them: "A (Reg Bd(O))" and "B (Reg Bd(O))", so a mirror study's
+ * sides can be told apart.
+ */
+export function sideLabels(s: EngagementSummary): { readonly a: string; readonly b: string } {
+  return { a: `A (${s.names.a})`, b: `B (${s.names.b})` };
+}
+
+/** The results' rows in words, for the Markdown and the CSV. */
+const resultRows = (s: EngagementSummary) => {
+  const n = sideLabels(s);
+  return [
+    { a: `${n.a} wins`, measure: 'wins', side: 'A', p: s.aWins },
+    { a: `${n.b} wins`, measure: 'wins', side: 'B', p: s.bWins },
+    {
+      a: `both break in the same ${s.unit}`,
+      measure: `both break in the same ${s.unit}`,
+      side: '',
+      p: s.mutual,
+    },
+    {
+      a: `undecided at the ${s.unit} limit`,
+      measure: `undecided at the ${s.unit} limit`,
+      side: '',
+      p: s.undecided,
+    },
+  ];
+};
+
 /** The Markdown of an engagement summary (any model). */
 export function engagementMarkdown(title: string, about: string, r: EngagementStudyResults): string {
   const s = r.summary;
   const unit = s.unit;
+  const n = sideLabels(s);
   const draws = s.mutual.count + s.undecided.count;
   const lines = [
     `# ${title}`,
@@ -58,12 +88,7 @@ export function engagementMarkdown(title: string, about: string, r: EngagementSt
     '',
     ...mdTable(
       ['result', 'probability'],
-      [
-        [`${s.names.a} wins`, ci(s.aWins)],
-        [`${s.names.b} wins`, ci(s.bWins)],
-        ['both break in the same ' + unit, ci(s.mutual)],
-        [`undecided at the ${unit} limit`, ci(s.undecided)],
-      ],
+      resultRows(s).map((row) => [row.a, ci(row.p)]),
     ),
     '',
     `Mean ${unit}s to a decision: ${f2(s.meanToDecision)}. Draws (both break, or undecided): ${draws.toLocaleString('en-US')} of ${s.samples.toLocaleString('en-US')}.`,
@@ -71,7 +96,7 @@ export function engagementMarkdown(title: string, about: string, r: EngagementSt
     '## Losses per engagement',
     '',
     ...mdTable(
-      ['loss', `${s.names.a} (A)`, `${s.names.b} (B)`],
+      ['loss', n.a, n.b],
       s.losses.map((l) => [l.label, mean(l.a), mean(l.b)]),
     ),
     '',
@@ -99,10 +124,7 @@ export function engagementCsv(study: string, r: EngagementStudyResults): string 
   const rows: (string | number)[][] = [];
   const pr = (m: string, side: string, p: Proportion) =>
     rows.push([study, m, side, '', p.p.toFixed(6), p.lo.toFixed(6), p.hi.toFixed(6)]);
-  pr('win', 'A', s.aWins);
-  pr('win', 'B', s.bWins);
-  pr('mutual break', '', s.mutual);
-  pr('undecided', '', s.undecided);
+  for (const row of resultRows(s)) pr(row.measure, row.side, row.p);
   for (const l of s.losses)
     for (const side of ['a', 'b'] as const)
       rows.push([
@@ -115,7 +137,7 @@ export function engagementCsv(study: string, r: EngagementStudyResults): string 
         l[side].hi.toFixed(6),
       ]);
   for (const h of s.histogram)
-    rows.push([study, `decided in ${s.unit}`, '', h.k, h.decided.toFixed(6), '', '']);
+    rows.push([study, `decided in this ${s.unit}`, '', h.k, h.decided.toFixed(6), '', '']);
   return csvText(['study', 'measure', 'side', s.unit, 'value', 'ci95_low', 'ci95_high'], rows);
 }
 
@@ -187,6 +209,7 @@ export const engagementKind: StudyKind<EngagementPlan, EngagementStudyResults> =
   },
   report(r, plan) {
     const s = r.summary;
+    const n = sideLabels(s);
     const chart = boundsHistogramSpec({
       title: `${plan.title}: ${s.unit}s to a decision`,
       subtitle: `${s.names.a} v ${s.names.b}, ${s.samples.toLocaleString('en-US')} engagements`,
@@ -207,7 +230,7 @@ export const engagementKind: StudyKind<EngagementPlan, EngagementStudyResults> =
       sections: [
         {
           heading: plan.title,
-          text: `${s.names.a} wins ${ci(s.aWins)}, ${s.names.b} wins ${ci(s.bWins)} (${r.version}, ${s.samples.toLocaleString('en-US')} engagements). Full tables in \`${plan.name}.md\`.`,
+          text: `${n.a} wins ${ci(s.aWins)}, ${n.b} wins ${ci(s.bWins)} (${r.version}, ${s.samples.toLocaleString('en-US')} engagements). Full tables in \`${plan.name}.md\`.`,
           charts: [
             {
               name: `${plan.name}-bounds`,
@@ -218,7 +241,7 @@ export const engagementKind: StudyKind<EngagementPlan, EngagementStudyResults> =
           reproduce: '',
         },
       ],
-      summary: `${plan.title}: ${s.names.a} wins ${(s.aWins.p * 100).toFixed(1)}%, ${s.names.b} wins ${(s.bWins.p * 100).toFixed(1)}%, draw ${(((s.mutual.count + s.undecided.count) / Math.max(1, s.samples)) * 100).toFixed(1)}%`,
+      summary: `${plan.title}: ${n.a} wins ${(s.aWins.p * 100).toFixed(1)}%, ${n.b} wins ${(s.bWins.p * 100).toFixed(1)}%, draw ${(((s.mutual.count + s.undecided.count) / Math.max(1, s.samples)) * 100).toFixed(1)}%`,
     };
   },
 };

@@ -9,6 +9,8 @@ import type { AnySystem, Catalogue } from '../../core/system.ts';
 import {
   cellJobs,
   cellProblems,
+  matrixSummary,
+  outcomeInfo,
   cellResults,
   cellsCsv,
   cellsHeader,
@@ -117,6 +119,7 @@ function planMatrix(block: Fields, ctx: StudyContext): Omit<MatrixPlan, 'name' |
     seed: ctx.seed,
     samples: ctx.samples ?? (block.samples as number | undefined) ?? ctx.scenarioSamples ?? 0,
     outcomes: variant.ruleset.outcomes,
+    outcomeInfo: outcomeInfo(system),
     version: variant.name,
     cells,
     rows: as.map((e) => catalogue.format(e)),
@@ -207,6 +210,7 @@ export const matrixKind: StudyKind<MatrixPlan, MatrixResults> = {
         [`${plan.name}.csv`, cellsCsv(plan.name, r)],
       ]),
       sections: [],
+      summary: matrixSummary(plan.title, plan, r),
       problems: cellProblems(plan.name, r),
     };
   },

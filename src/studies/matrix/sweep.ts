@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { InputError, type FieldPath } from '../../core/errors.ts';
-import { suggestion } from '../../core/suggest.ts';
+import { parseWithHint, suggestion } from '../../core/suggest.ts';
 import type { Catalogue } from '../../core/system.ts';
 
 const oneOrMany = <T extends z.ZodType>(item: T, what: string) =>
@@ -78,7 +78,11 @@ export function expandSweep<E>(
   if (Array.isArray(input)) {
     return input.map((text, i) => {
       try {
-        return catalogue.parse(text);
+        return parseWithHint(
+          (t) => catalogue.parse(t),
+          text,
+          () => catalogue.all().map((x) => catalogue.format(x)),
+        );
       } catch (e) {
         if (e instanceof InputError) throw e.within([...path, i]);
         throw e;

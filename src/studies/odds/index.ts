@@ -4,11 +4,14 @@
  */
 import { z } from 'zod';
 import { InputError } from '../../core/errors.ts';
+import { withElementHint } from '../../core/field-words.ts';
 import type { AnySystem } from '../../core/system.ts';
 import { mdCell } from '../../report/markdown.ts';
 import {
   cellJobs,
   cellProblems,
+  oddsSummary,
+  outcomeInfo,
   cellResults,
   cellsCsv,
   cellsHeader,
@@ -121,7 +124,7 @@ export const oddsKind: StudyKind<OddsPlan, CellStudyResults> = {
       try {
         situation = variant.parseSituation(input);
       } catch (e) {
-        if (e instanceof InputError) throw e.within(at);
+        if (e instanceof InputError) throw withElementHint(ctx.system, e, input).within(at);
         throw e;
       }
       const mode = (situation as { mode?: string }).mode;
@@ -134,6 +137,7 @@ export const oddsKind: StudyKind<OddsPlan, CellStudyResults> = {
       seed: ctx.seed,
       samples,
       outcomes: ctx.variant().ruleset.outcomes,
+      outcomeInfo: outcomeInfo(ctx.system),
       version,
       cells,
       about: ctx.about,
@@ -151,6 +155,7 @@ export const oddsKind: StudyKind<OddsPlan, CellStudyResults> = {
         [`${plan.name}.csv`, cellsCsv(plan.name, r)],
       ]),
       sections: [],
+      summary: oddsSummary(plan.title, plan, r),
       problems: cellProblems(plan.name, r),
     };
   },

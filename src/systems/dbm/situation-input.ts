@@ -361,14 +361,19 @@ export function parseDbmSituation(input: unknown, version: DbmVersionId = 'dbm-3
         `no troops count as overlapping for friendly expendables (DBM 3.2 p.21), so an element fighting ${formatElement(enemy.element)} is never overlapped; flank contacts still count`,
         { path: [id, 'overlaps'] },
       );
-  return {
-    rules: s.rules ?? version,
-    mode,
-    bound: s.bound ?? 'a',
-    shooters: mode === 'shooting' ? shootersOf(s.shooters, a, b) : (s.shooters ?? 'a'),
-    a,
-    b,
-  };
+  const shooters = mode === 'shooting' ? shootersOf(s.shooters, a, b) : (s.shooters ?? 'a');
+  // DBM 3.2 p.20 Distant Shooting: aiders add to their own side's shooting, so a side that does not
+  // shoot has none; refused rather than ignored.
+  for (const [id, side] of [
+    ['a', a],
+    ['b', b],
+  ] as const)
+    if (side.aiders > 0 && !(mode === 'shooting' && (shooters === 'both' || shooters === id)))
+      throw new InputError(
+        'only a side that shoots has elements aiding its shooting (DBM 3.2 p.20 Distant Shooting)',
+        { path: [id, 'aiders'] },
+      );
+  return { rules: s.rules ?? version, mode, bound: s.bound ?? 'a', shooters, a, b };
 }
 
 /**

@@ -111,10 +111,10 @@ function explainShock(s: GbaShockSituation, charts: GbaCharts): Explanation {
       'A leader casualty (DR 0, 9.14) costs that Charisma; its severity table was not recovered (not treated as killed).',
     );
   notes.push(...routNotes(c.units));
-  notes.push(
+  const details = [
     `Charts: ${charts.id}; suspicious cells: ${charts.suspicious.map((x) => `${x.chart} ${x.cell}`).join('; ') || 'none'}.`,
-  );
-  return { a, b, notes };
+  ];
+  return { a, b, notes, details };
 }
 
 /**

@@ -72,12 +72,14 @@ const unitInput = z
       label: 'Type',
       kind: 'choice',
       choices: UNIT_TYPES.map((t) => ({ value: t, label: TYPE_NAMES[t] })),
+      positional: true,
       help: 'Unit type (2.22)',
     }),
     class: field(z.enum(['HO', 'HY', 'CA', 'CAT']).optional(), {
       label: 'Class',
       kind: 'choice',
       choices: (Object.keys(CLASS_NAMES) as UnitClass[]).map((c) => ({ value: c, label: CLASS_NAMES[c] })),
+      none: 'No class',
       offer: (u) => ['HI', 'LP', 'HC'].includes(String(u.type)) || u.class !== undefined,
       help: 'Class within the type (2.22), for description',
     }),
@@ -92,6 +94,7 @@ const unitInput = z
       label: 'Missile',
       kind: 'choice',
       choices: MISSILE_CLASSES.map((m) => ({ value: m, label: MISSILE_NAMES[m] })),
+      none: 'No missiles',
       help: 'Missile class (2.21)',
     }),
     supply: field(z.enum(MISSILE_SUPPLIES as [MissileSupply, ...MissileSupply[]]).default('full'), {
@@ -281,7 +284,7 @@ const fail = (path: readonly (string | number)[], detail: string): never => {
 };
 
 function toUnit(u: UnitInput, path: readonly (string | number)[]): GbaUnit {
-  if (u.hits >= u.tq) fail([...path, 'hits'], 'must be below tq (10.14)');
+  if (u.hits >= u.tq) fail([...path, 'hits'], `must be below its TQ of ${u.tq} (10.14)`);
   if (u.class && CLASS_OF_TYPE[u.class] !== u.type)
     fail([...path, 'class'], `${u.class} is a class of ${CLASS_OF_TYPE[u.class]}`);
   if (u.doubleDepth && u.type !== 'PH') fail([...path, 'doubleDepth'], 'only a phalanx can be double depth');

@@ -24,6 +24,7 @@ type Json = Record<string, unknown>;
 type Set = (value: unknown) => void;
 
 const ORDINAL = ['2nd', '3rd', '4th', '5th'];
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'];
 
 /** The value a field has when the input leaves it out: the schema's default, else a neutral value. */
 function valueOf(entry: FieldEntry, obj: Json): unknown {
@@ -31,6 +32,7 @@ function valueOf(entry: FieldEntry, obj: Json): unknown {
   if (v !== undefined) return v;
   const d = entry.schema.safeParse(undefined);
   if (d.success && d.data !== undefined) return d.data;
+  if (entry.meta.none !== undefined) return '';
   if (entry.meta.kind === 'bool') return false;
   if (entry.meta.kind === 'int') return boundsOf(entry).min;
   if (entry.meta.kind === 'choice') return entry.meta.choices?.[0]?.value;
@@ -68,7 +70,19 @@ interface Ctx {
   readonly system: AnySystem;
   readonly mode: string | undefined;
   readonly typeOf: (element: string) => string;
+  /**
+   * Whether the rules allow a combat-wide choice (a mode, who shoots) for the situation being edited:
+   * the rule set's parser decides (from-system.ts). Choices it refuses are not offered.
+   */
+  readonly allows?: (key: string, value: string) => boolean;
 }
+
+/** "Going" -> "going", "TQ" stays: a label inside a phrase ("A's going"). */
+const lower = (label: string): string =>
+  /^[A-Z][A-Z]/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
+
+/** The accessible name of a field: its owner's possessive prefix and its label ("A's first unit's TQ"). */
+const nameOf = (owner: string, label: string): string => (owner ? `${owner}${lower(label)}` : label);
 
 /** An element picker: Reg/type/grade when the catalogue has those axes, else one select of every element. */
 function elementPicker(
@@ -118,29 +132,39 @@ function control(ctx: Ctx, entry: FieldEntry, obj: Json, path: string, label: st
   const m = entry.meta;
   const value = valueOf(entry, obj);
   const at = path ? `${path}.${entry.key}` : entry.key;
-  const name = `${label}${m.label}`;
+  const name = nameOf(label, m.label);
   switch (m.kind) {
     case 'bool':
-      return chip(at, m.label, value === true, (v) => set(v ? true : undefined), m.help);
+      return chip(at, m.label, value === true, (v) => set(v ? true : undefined), m.help, name);
     case 'int': {
       const { min, max } = boundsOf(entry);
       if (max - min <= 4) {
         const options: Option<number>[] = [];
         for (let n = min; n <= max; n++) options.push({ value: n, label: String(n) });
-        return segmented(at, m.label, options, value as number, (n) => set(n));
+        return segmented(at, m.label, options, value as number, (n) => set(n), name);
       }
-      return numberField(at, name, (value as number) ?? min, min, max, (n) => set(n));
+      return numberField(at, m.label, (value as number) ?? min, min, max, (n) => set(n), name);
     }
     case 'choice': {
-      const options = (m.choices ?? []).map((c) => ({ value: c.value, label: c.label }));
+      const current = String(value ?? '');
+      const all = [
+        ...(m.none !== undefined ? [{ value: '', label: m.none }] : []),
+        ...(m.choices ?? []).map((c) => ({ value: c.value, label: c.label })),
+      ];
+      // Combat-wide choices the rules refuse here (shooting with no shooter) are not offered.
+      const options =
+        path === '' && ctx.allows
+          ? all.filter((o) => o.value === current || ctx.allows!(entry.key, o.value))
+          : all;
+      const pick = (v: string) => set(v === '' && m.none !== undefined ? undefined : v);
       // Two or three choices read best side by side (mode, bound, who shoots, facing).
-      if (options.length <= 3)
-        return segmented(at, m.label, options, String(value ?? options[0]?.value ?? ''), (v) => set(v));
+      if (all.length <= 3)
+        return segmented(at, m.label, options, current || (options[0]?.value ?? ''), pick, name);
       return h(
         'div',
         { class: 'field' },
         h('span', { class: 'field-label' }, m.label),
-        select(at, name, options, String(value ?? ''), (v) => set(v)),
+        select(at, name, options, current, pick),
       );
     }
     case 'text':
@@ -151,6 +175,7 @@ function control(ctx: Ctx, entry: FieldEntry, obj: Json, path: string, label: st
         h('input', {
           type: 'text',
           'data-field': at,
+          'aria-label': name,
           value: String(value ?? ''),
           onchange: (e: Event) => set((e.target as HTMLInputElement).value || undefined),
         }),
@@ -158,11 +183,11 @@ function control(ctx: Ctx, entry: FieldEntry, obj: Json, path: string, label: st
     case 'element':
       return elementPicker(ctx, at, name, String(value ?? ''), (t) => set(t));
     case 'ranks':
-      return ranks(ctx, entry, obj, at, name, set);
+      return ranks(ctx, entry, obj, at, label, set);
     case 'list':
-      return list(ctx, entry, (value as Json[] | undefined) ?? [], at, name, set);
+      return list(ctx, entry, (value as Json[] | undefined) ?? [], at, label, set);
     case 'object':
-      return nested(ctx, entry, value as Json | undefined, at, name, set);
+      return nested(ctx, entry, value as Json | undefined, at, label, set);
     default:
       return undefined;
   }
@@ -227,14 +252,15 @@ function ranks(ctx: Ctx, entry: FieldEntry, obj: Json, path: string, label: stri
       const value = keys.length === 1 && keys[0] === 'element' ? next.element : next;
       save(list.map((x, j) => (j === i ? value : x)));
     };
+    const who = `${label}${single ? lower(entry.meta.label) : `${ORDINAL[i] ?? `${i + 2}th`} rank`}`;
     const fields = extra
-      ? controls(ctx, withoutElement(extra), r, at, `${label} ${ORDINAL[i] ?? ''}: `, setRank)
+      ? controls(ctx, withoutElement(extra), r, at, `${who}'s `, setRank)
       : { main: [], more: [] };
     return h(
       'li',
       { class: 'rank' },
       h('span', { class: 'rank-no' }, single ? '' : (ORDINAL[i] ?? `${i + 2}th`)),
-      elementPicker(ctx, `${at}.element`, `${label} ${ORDINAL[i] ?? ''}`, String(r.element ?? front), (t) =>
+      elementPicker(ctx, `${at}.element`, who, String(r.element ?? front), (t) =>
         setRank({ ...r, element: t }),
       ),
       ...fields.main,
@@ -245,7 +271,7 @@ function ranks(ctx: Ctx, entry: FieldEntry, obj: Json, path: string, label: stri
           type: 'button',
           class: 'icon',
           'data-field': `${at}.remove`,
-          'aria-label': `Remove ${label} ${i + 1}`,
+          'aria-label': `Remove ${who}`,
           onclick: () => save(list.filter((_, j) => j !== i)),
         },
         '\u2715',
@@ -266,6 +292,7 @@ function ranks(ctx: Ctx, entry: FieldEntry, obj: Json, path: string, label: stri
           class: 'add',
           'data-field': `${path}.add`,
           title: entry.meta.help,
+          'aria-label': `Add to ${label}${lower(entry.meta.label)}`,
           onclick: () => save([...list, typeof next === 'string' ? next : (next as Json).element]),
         },
         `+ ${entry.meta.label.toLowerCase()}`,
@@ -284,14 +311,17 @@ function list(
 ): HTMLElement {
   const item = itemOf(entry);
   const max = (entry.inner as unknown as { _zod?: { bag?: { maximum?: number } } })._zod?.bag?.maximum ?? 6;
+  const one = lower(entry.meta.label).replace(/s$/, '');
   const cards = items.map((it, i) => {
     const at = `${path}.${i}`;
-    const f = controls(ctx, item, it, at, `${label} ${i + 1} `, (next) =>
+    const owner = `${label}${ORDINALS[i] ?? `${i + 1}th`} ${one}`;
+    const f = controls(ctx, item, it, at, `${owner}'s `, (next) =>
       set(items.map((x, j) => (j === i ? next : x))),
     );
     return h(
       'li',
       { class: 'unit' },
+      h('span', { class: 'unit-no' }, `${label.replace(/'s $/, '')} ${one} ${i + 1}`),
       h('div', { class: 'chips' }, ...f.main),
       f.more.length > 0 && section(`${at}.more`, 'More', h('div', { class: 'chips' }, ...f.more)),
       items.length > 1 &&
@@ -301,7 +331,7 @@ function list(
             type: 'button',
             class: 'icon',
             'data-field': `${at}.remove`,
-            'aria-label': `Remove ${label} ${i + 1}`,
+            'aria-label': `Remove ${owner}`,
             onclick: () => set(items.filter((_, j) => j !== i)),
           },
           '\u2715',
@@ -320,6 +350,7 @@ function list(
           type: 'button',
           class: 'add',
           'data-field': `${path}.add`,
+          'aria-label': `Add a ${one} to ${label.replace(/'s $/, '')}`,
           onclick: () => set([...items, structuredClone(items[items.length - 1] ?? {})]),
         },
         `+ ${entry.meta.label.toLowerCase().replace(/s$/, '')}`,
@@ -344,11 +375,14 @@ function nested(
         class: 'add',
         'data-field': `${path}.add`,
         title: entry.meta.help,
+        'aria-label': `Add ${nameOf(label, entry.meta.label)}`,
         onclick: () => set(initial(entry)),
       },
       `+ ${entry.meta.label.toLowerCase()}`,
     );
-  const f = controls(ctx, entry.inner, value, path, `${label} `, (next) => set(next));
+  const f = controls(ctx, entry.inner, value, path, `${nameOf(label, entry.meta.label)}'s `, (next) =>
+    set(next),
+  );
   return h(
     'div',
     { class: 'field' },
@@ -360,7 +394,7 @@ function nested(
         type: 'button',
         class: 'icon',
         'data-field': `${path}.remove`,
-        'aria-label': `Remove ${label}`,
+        'aria-label': `Remove ${nameOf(label, entry.meta.label)}`,
         onclick: () => set(undefined),
       },
       '\u2715',
@@ -387,15 +421,32 @@ function sideTitle(side: Json): string {
   return '';
 }
 
-/** Draw the form editing `input` (a situation-file object) into `host`. */
+/**
+ * The value the form shows for a combat-wide field the situation leaves out (its default, else its first
+ * choice or its lowest number), for a field the parser requires (settle.ts SettleHelp.fill).
+ */
+export function shownValue(system: AnySystem, path: readonly (string | number)[]): unknown {
+  if (path.length !== 1) return undefined;
+  const entry = fieldsOf(system.situation.combat).find((e) => e.key === path[0]);
+  if (!entry || (entry.meta.kind !== 'int' && entry.meta.kind !== 'choice')) return undefined;
+  const v = valueOf(entry, {});
+  return v === '' ? undefined : v;
+}
+
+/**
+ * Draw the form editing `input` (a situation-file object) into `host`. `allows(key, value)`: whether the
+ * rules allow a combat-wide choice for this situation (only those are offered).
+ */
 export function renderSituationForm(
   host: HTMLElement,
   system: AnySystem,
   input: Json,
   onChange: (next: Json) => void,
+  allows?: (key: string, value: string) => boolean,
 ): void {
   const c = system.catalogue;
   const ctx: Ctx = {
+    ...(allows ? { allows } : {}),
     system,
     mode:
       typeof input.mode === 'string' ? input.mode : (system.situation.defaults.mode as string | undefined),
@@ -411,7 +462,7 @@ export function renderSituationForm(
   const combat = controls(ctx, system.situation.combat, input, '', '', (next) => onChange(next)).main;
   const card = (id: 'a' | 'b') => {
     const side = (input[id] as Json | undefined) ?? {};
-    const f = controls(ctx, system.situation.side, side, id, `Side ${id.toUpperCase()}: `, (next) =>
+    const f = controls(ctx, system.situation.side, side, id, `${id.toUpperCase()}'s `, (next) =>
       onChange({ ...input, [id]: next }),
     );
     return h(

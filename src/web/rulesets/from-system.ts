@@ -5,8 +5,10 @@
  */
 import type { AnySystem, Variant } from '../../core/system.ts';
 import { oddsReport } from '../../engine/odds.ts';
-import { renderSituationForm } from '../form/generate.ts';
-import { settle } from './settle.ts';
+import { fieldsOf } from '../../core/fields.ts';
+import { inWords } from '../../core/field-words.ts';
+import { renderSituationForm, shownValue } from '../form/generate.ts';
+import { settle, type SettleHelp } from './settle.ts';
 import type { SituationInput, WebRuleSet } from './types.ts';
 
 export function webRuleSet(system: AnySystem): WebRuleSet {
@@ -37,15 +39,71 @@ export function webRuleSet(system: AnySystem): WebRuleSet {
         model.boundsOdds!(withDefaults(input), variantOf(versionOf(input)), { bounds })
     : undefined;
   let unit: 'bound' | 'round' | undefined;
+  const help: SettleHelp = {
+    fill: (path) => shownValue(system, path),
+    words: (e) => inWords(system, e),
+  };
+  const edit = (candidate: SituationInput) => settle(minimal, candidate, help);
+  const choices = fieldsOf(system.situation.combat).filter((e) => e.meta.kind === 'choice');
+  /**
+   * The situation with the combat-wide choice `key: value`, as the parser settles it, or undefined when
+   * the rules do not allow it here. A settled situation keeps the value when setting it again changes
+   * nothing, where the field means something in its mode. If the choice alone does not settle (shooting
+   * where only B can shoot, and A shoots by default), the choices that belong to a mode are tried too (B
+   * shoots). The parser decides; no rule here.
+   */
+  const choose = (input: SituationInput, key: string, value: string): SituationInput | undefined => {
+    const modes = choices.find((e) => e.key === key)?.meta.modes;
+    const keeps = (settled: SituationInput | undefined): settled is SituationInput => {
+      if (!settled) return false;
+      // A value is kept only where it means something (who shoots, in close combat, does not).
+      if (modes && !modes.includes(String(settled.mode))) return false;
+      try {
+        return JSON.stringify(minimal({ ...settled, [key]: value })) === JSON.stringify(settled);
+      } catch {
+        return false;
+      }
+    };
+    const direct = edit({ ...input, [key]: value }).input;
+    if (keeps(direct)) return direct;
+    // Only the choices that belong to a mode are tried (who shoots); the mode and the bound stay as asked.
+    for (const other of choices) {
+      if (other.key === key || !other.meta.modes) continue;
+      for (const c of other.meta.choices ?? []) {
+        const settled = edit({ ...input, [key]: value, [other.key]: c.value }).input;
+        if (keeps(settled)) return settled;
+      }
+    }
+    return undefined;
+  };
+  const allows = (input: SituationInput, key: string, value: string): boolean =>
+    choose(input, key, value) !== undefined;
+  /** A form edit: a combat-wide choice through `choose`, anything else settled as it is. */
+  const apply = (input: SituationInput, next: SituationInput): { input?: SituationInput; note?: string } => {
+    const changed = choices.filter((e) => next[e.key] !== input[e.key]);
+    const [only] = changed;
+    if (changed.length === 1 && only && typeof next[only.key] === 'string') {
+      const chosen = choose(input, only.key, next[only.key] as string);
+      if (chosen) return { input: chosen };
+    }
+    const r = edit(next);
+    return { ...(r.input ? { input: r.input } : {}), ...(r.note ? { note: r.note } : {}) };
+  };
   return {
     id: system.id,
     name: system.name,
     versions: system.versions,
+    get elements() {
+      const c = system.catalogue;
+      return c ? c.all().map((e) => ({ notation: c.format(e), type: c.typesOf(e)[0] ?? '' })) : [];
+    },
+    types: system.catalogue?.types ?? [],
     outcomes: system.outcomes.map((o) => ({
       id: o.id,
       label: o.label,
       ...(o.atLeast ? { atLeast: o.atLeast } : {}),
       color: o.color,
+      effect: o.effect,
     })),
     defaultInput: (version) => minimal(system.situation.example(version)),
     versionOf,
@@ -71,9 +129,42 @@ export function webRuleSet(system: AnySystem): WebRuleSet {
         }
       : {}),
     renderForm: (host, input, onChange) =>
-      renderSituationForm(host, system, { ...input }, (next) => {
-        const r = settle(minimal, next as SituationInput);
-        onChange(r.input ?? input, r.note);
-      }),
+      renderSituationForm(
+        host,
+        system,
+        { ...input },
+        (next) => {
+          const r = apply(input, next as SituationInput);
+          onChange(r.input ?? input, r.note);
+        },
+        (key, value) => allows(input, key, value),
+      ),
+    allows,
+    edit: (input, next) => apply(input, next),
+    swap: (input) => {
+      const parsed = parse(input) as Record<string, unknown>;
+      const r = edit(swapSides(system, input, (k) => parsed[k]));
+      return r.input ? { input: r.input, ...(r.note ? { note: r.note } : {}) } : { note: r.note ?? '' };
+    },
   };
+}
+
+/**
+ * A and B exchanged with everything they carry: the side objects, and every combat-wide choice naming a
+ * side (whose bound, who shoots) turned round. `current(key)` is the value the parsed situation has for
+ * a field (a default left out of the file included). Plain data; the parser then decides.
+ */
+export function swapSides(
+  system: AnySystem,
+  input: SituationInput,
+  current: (key: string) => unknown,
+): SituationInput {
+  const out: Record<string, unknown> = { ...input, a: input.b, b: input.a };
+  for (const entry of fieldsOf(system.situation.combat)) {
+    const values = new Set((entry.meta.choices ?? []).map((c) => c.value));
+    if (!values.has('a') || !values.has('b')) continue;
+    const v = input[entry.key] ?? current(entry.key);
+    if (v === 'a' || v === 'b') out[entry.key] = v === 'a' ? 'b' : 'a';
+  }
+  return out;
 }

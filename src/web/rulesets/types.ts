@@ -20,6 +20,8 @@ export interface OutcomeView {
   readonly atLeast?: string;
   /** Bar colour. */
   readonly color: string;
+  /** False for the "nothing happens" outcome. */
+  readonly effect: boolean;
 }
 
 export interface WebRuleSet {
@@ -29,6 +31,12 @@ export interface WebRuleSet {
   readonly versions: readonly { readonly id: string; readonly name: string }[];
   /** Every outcome in the rule set's order, worst first. */
   readonly outcomes: readonly OutcomeView[];
+  /**
+   * Every element of the rule set's catalogue in its notation, with its troop type, and the types with
+   * their names (for one element against many); empty for a system whose sides are units (GBA).
+   */
+  readonly elements: readonly { readonly notation: string; readonly type: string }[];
+  readonly types: readonly { readonly id: string; readonly name: string }[];
   defaultInput(version: string): SituationInput;
   /** The version a situation is written for. */
   versionOf(input: SituationInput): string;
@@ -49,4 +57,19 @@ export interface WebRuleSet {
     input: SituationInput,
     onChange: (next: SituationInput, note?: string) => void,
   ): void;
+  /**
+   * An edit of `input` into `next`, as the form makes it: settled by the parser (settle.ts), a field it
+   * refuses reset with a note in the user's words, or refused (no `input`).
+   */
+  edit(
+    input: SituationInput,
+    next: SituationInput,
+  ): { readonly input?: SituationInput; readonly note?: string };
+  /** Whether the rules allow a combat-wide choice (`mode: shooting`) for this situation. */
+  allows(input: SituationInput, key: string, value: string): boolean;
+  /**
+   * A and B exchanged, with all their inputs and the choices naming a side (bound, shooters), as the
+   * parser settles it; `input` is absent when the rules refuse the swapped situation (note says why).
+   */
+  swap(input: SituationInput): { readonly input?: SituationInput; readonly note?: string };
 }

@@ -8,6 +8,8 @@ import type { OutcomeView } from '../rulesets/types.ts';
 
 export interface ChartDatum {
   readonly bar: string;
+  /** The bar's place, top down: the y order is sorted by it, so a renamed bar keeps its place. */
+  readonly row: number;
   readonly outcome: string;
   readonly order: number;
   readonly count: number;
@@ -18,14 +20,17 @@ export interface ChartDatum {
 /** One row per (bar, outcome): sides A then B, matchups in order within each side. */
 export function chartData(outcomes: readonly OutcomeView[], reports: readonly OddsReport[]): ChartDatum[] {
   const rows: ChartDatum[] = [];
+  let row = 0;
   for (const id of ['a', 'b'] as const) {
     reports.forEach((r, m) => {
       const bar = `${id.toUpperCase()}${reports.length > 1 ? m + 1 : ''} ${r[id].element}`;
+      const place = row++;
       outcomes.forEach((o, order) => {
         const t = r[id].outcomes[o.id];
         if (!t) throw new Error(`report has no outcome "${o.id}"`);
         rows.push({
           bar,
+          row: place,
           outcome: o.label,
           order,
           count: t.count,
@@ -65,7 +70,9 @@ export function chartSpec(outcomes: readonly OutcomeView[], reports: readonly Od
       y: {
         field: 'bar',
         type: 'nominal',
-        sort: null,
+        // By the bar's place, not the order names first appeared: a chart updated in place (its data
+        // swapped) would otherwise put a renamed bar (A's new grade) below the others.
+        sort: { field: 'row', op: 'min', order: 'ascending' },
         title: null,
         axis: { labelLimit: 120, labelPadding: 6 },
       },
@@ -85,12 +92,14 @@ export function chartSpec(outcomes: readonly OutcomeView[], reports: readonly Od
             field: 'outcome',
             type: 'nominal',
             scale: { domain: outcomes.map((o) => o.label), range: outcomes.map((o) => o.color) },
-            // At most four outcomes a row, so a rule set with many (GBA's hit counts) fits a phone.
+            // At most three outcomes a row, so the legend fits a phone and a half-width chart beside the
+            // "this or worse" one; only the outcomes that can happen are listed (main.ts).
             legend: {
               orient: 'bottom',
               title: null,
               direction: 'horizontal',
-              columns: Math.min(4, outcomes.length),
+              columns: Math.min(3, outcomes.length),
+              labelLimit: 90,
             },
           },
           tooltip: [

@@ -5,7 +5,8 @@
  * hands its embed function over through window.debellatorEmbed.
  *
  * A chart whose shape (`key`) has not changed is updated in place by swapping its named data set,
- * which is much cheaper than compiling and embedding the spec again.
+ * which is much cheaper than compiling and embedding the spec again. Each host holds its own chart (the
+ * outcome bars, the "this or worse" chart).
  */
 import type { TopLevelSpec } from 'vega-lite';
 
@@ -32,15 +33,18 @@ export interface ChartRequest {
   readonly values: readonly object[];
 }
 
-let current: { key: string; handle: Promise<ChartHandle> } | undefined;
-let latest: { host: HTMLElement; request: ChartRequest } | undefined;
+/** Per chart host: the drawn chart's shape and handle, and the latest request. */
+const charts = new Map<
+  HTMLElement,
+  { current?: { key: string; handle: Promise<ChartHandle> }; latest: ChartRequest; dirty: boolean }
+>();
 let scheduled = false;
 
-function draw(): void {
-  scheduled = false;
-  const embed = window.debellatorEmbed;
-  if (!embed || !latest) return;
-  const { host, request } = latest;
+function drawOne(host: HTMLElement, embed: Embed): void {
+  const entry = charts.get(host);
+  if (!entry?.dirty) return;
+  entry.dirty = false;
+  const { current, latest: request } = entry;
   const fail = (e: unknown) => host.replaceChildren(`Chart failed: ${(e as Error).message}`);
   if (current && current.key === request.key && host.firstElementChild?.classList.contains('chart-canvas')) {
     current.handle.then((h) => h.update(request.dataset, request.values)).catch(fail);
@@ -57,12 +61,21 @@ function draw(): void {
   host.replaceChildren(target);
   const handle = embed(target, request.spec);
   handle.catch(fail);
-  current = { key: request.key, handle };
+  entry.current = { key: request.key, handle };
+}
+
+function draw(): void {
+  scheduled = false;
+  const embed = window.debellatorEmbed;
+  if (!embed) return;
+  for (const host of charts.keys()) drawOne(host, embed);
 }
 
 /** Draw into `host` at the next frame (edits in quick succession draw once), or once chart.js loads. */
 export function drawChart(host: HTMLElement, request: ChartRequest): void {
-  latest = { host, request };
+  const entry = charts.get(host);
+  if (entry) Object.assign(entry, { latest: request, dirty: true });
+  else charts.set(host, { latest: request, dirty: true });
   window.debellatorChartReady = draw;
   if (!window.debellatorEmbed || scheduled) return;
   scheduled = true;

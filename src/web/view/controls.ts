@@ -60,6 +60,7 @@ export function segmented<T extends string | number>(
   options: readonly Option<T>[],
   current: T,
   pick: (v: T) => void,
+  ariaLabel = label,
 ): HTMLElement {
   return h(
     'div',
@@ -67,7 +68,7 @@ export function segmented<T extends string | number>(
     h('span', { class: 'field-label' }, label),
     h(
       'div',
-      { class: 'segmented', role: 'group', 'aria-label': label },
+      { class: 'segmented', role: 'group', 'aria-label': ariaLabel },
       options.map((o) =>
         h(
           'button',
@@ -103,6 +104,7 @@ export function chip(
   checked: boolean,
   toggle: (v: boolean) => void,
   title?: string,
+  ariaLabel?: string,
 ): HTMLElement {
   return h(
     'label',
@@ -110,6 +112,7 @@ export function chip(
     h('input', {
       type: 'checkbox',
       'data-field': field,
+      'aria-label': ariaLabel,
       checked,
       onchange: (e: Event) => toggle((e.target as HTMLInputElement).checked),
     }),
@@ -194,6 +197,7 @@ export function numberField(
   min: number,
   max: number,
   pick: (n: number) => void,
+  ariaLabel?: string,
 ): HTMLElement {
   return h(
     'label',
@@ -203,6 +207,7 @@ export function numberField(
       type: 'number',
       inputmode: 'numeric',
       'data-field': field,
+      'aria-label': ariaLabel,
       min,
       max,
       step: 1,

@@ -27,16 +27,20 @@ export function outcomeRows(outcomes: readonly OutcomeView[], side: OddsSide<str
   });
 }
 
-/** Outcomes are listed worst first, so "X or worse" sums X and everything before it. */
+/**
+ * Outcomes are listed worst first, so "X or worse" sums X and everything before it. The last outcome
+ * listed has none: it or worse is everything (with GBA's impossible hit counts left out, "2+ hits or
+ * rout" can be the last, always 100%).
+ */
 export function atLeastRows(outcomes: readonly OutcomeView[], side: OddsSide<string>): ProbabilityRow[] {
   const rows: ProbabilityRow[] = [];
   let count = 0;
   let of = 0;
-  for (const o of outcomes) {
+  for (const [i, o] of outcomes.entries()) {
     const t = tallyOf(side, o.id);
     count += t.count;
     of = t.of;
-    if (o.atLeast !== undefined)
+    if (o.atLeast !== undefined && i < outcomes.length - 1)
       rows.push({ key: `atleast:${o.id}`, label: o.atLeast, count, of, p: of === 0 ? 0 : count / of });
   }
   return rows;
@@ -52,4 +56,17 @@ export function formatPoints(d: number): string {
   const v = Math.round(d * 1000) / 10;
   if (v === 0) return '0';
   return `${v > 0 ? '+' : '\u2212'}${Math.abs(v).toFixed(1)}`;
+}
+
+/**
+ * The outcomes worth a row: every one, unless the rule set has many (GBA's hit counts), when those that
+ * cannot happen for either side in any matchup shown are left out (the tables say which).
+ */
+export function possibleOutcomes(
+  outcomes: readonly OutcomeView[],
+  sides: readonly OddsSide<string>[],
+  many = 5,
+): OutcomeView[] {
+  if (outcomes.length <= many) return [...outcomes];
+  return outcomes.filter((o) => sides.some((s) => (s.outcomes[o.id]?.count ?? 0) > 0));
 }

@@ -119,8 +119,28 @@ function sideTable(outcomes: readonly OutcomeView[], reports: readonly OddsRepor
   );
 }
 
-export function oddsTables(outcomes: readonly OutcomeView[], reports: readonly OddsReport[]): HTMLElement {
-  return h('div', { class: 'tables' }, sideTable(outcomes, reports, 'a'), sideTable(outcomes, reports, 'b'));
+/**
+ * A table per side of the `shown` outcomes; `all` the rule set's, so the outcomes left out (they cannot
+ * happen here) are named under the tables.
+ */
+export function oddsTables(
+  shown: readonly OutcomeView[],
+  reports: readonly OddsReport[],
+  all: readonly OutcomeView[] = shown,
+): HTMLElement {
+  const left = all.filter((o) => !shown.includes(o));
+  return h(
+    'div',
+    { class: 'tables' },
+    sideTable(shown, reports, 'a'),
+    sideTable(shown, reports, 'b'),
+    left.length > 0 &&
+      h(
+        'p',
+        { class: 'muted impossible', 'data-key': 'impossible' },
+        `Cannot happen here: ${left.map((o) => o.label).join(', ')}.`,
+      ),
+  );
 }
 
 function signed(n: number): string {
@@ -235,6 +255,19 @@ export function explanation(outcomes: readonly OutcomeView[], reports: readonly 
             'ul',
             { class: 'notes' },
             r.notes.map((n) => h('li', {}, n)),
+          ),
+        // Background for the curious (GBA: where the charts come from, their doubtful cells).
+        r.details &&
+          r.details.length > 0 &&
+          h(
+            'details',
+            { class: 'more background' },
+            h('summary', {}, 'Where the charts come from'),
+            h(
+              'ul',
+              { class: 'notes' },
+              r.details.map((n) => h('li', {}, n)),
+            ),
           ),
         h('details', { class: 'more' }, h('summary', {}, 'Both sides together'), jointTable(outcomes, r)),
       ),

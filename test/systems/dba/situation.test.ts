@@ -57,7 +57,7 @@ describe('parseDbaSituation', () => {
       { a: { element: '4Bd', going: 'swamp' }, b: { element: '3Kn' } },
       'a.going: must be one of "good", "rough", "bad", "dunes"',
     ],
-    [{ a: { element: '4Bd', overlaps: 3 }, b: { element: '3Kn' } }, 'a.overlaps: must be <=2'],
+    [{ a: { element: '4Bd', overlaps: 3 }, b: { element: '3Kn' } }, 'a.overlaps: must be at most 2'],
     [
       { a: { element: '4Bd', overlaps: 2, flankContacts: 1 }, b: { element: '3Kn' } },
       'a.overlaps: 2 overlaps and 1 flank contacts',

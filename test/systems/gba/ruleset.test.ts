@@ -45,7 +45,7 @@ describe('parseGbaSituation', () => {
         a: side({ type: 'PH', tq: 7, size: 10, hits: 7 }),
         b: side({ type: 'HI', tq: 6, size: 5 }),
       }).message,
-    ).toMatch(/^a\.units\[0\]\.hits: must be below tq/);
+    ).toMatch(/^a\.units\[0\]\.hits: must be below its TQ of 7 \(10\.14\)/);
     expect(errorOf({ rules: 'gba-5', mode: 'melee', a: side(), b: side() }).message).toMatch(/^mode: /);
   });
   it('rule-level checks: archers cannot shock, no column for mounted vs elephant front, SK only vs chariots', () => {
@@ -176,6 +176,7 @@ describe('describeSide and explain', () => {
       ['GBA 9.13', 0],
     ]);
     expect(ex.a[1]?.when).toBe('unless a unit routs in the pre-shock check');
-    expect(ex.notes.join(' ')).toContain('gbohc-4d095c6');
+    expect(ex.notes.join(' ')).not.toContain('gbohc');
+    expect(ex.details?.join(' ')).toContain('gbohc-4d095c6');
   });
 });

@@ -135,6 +135,8 @@ function configure(raw: Readonly<Record<string, unknown>>, variant: Variant): Gb
   return { situation, options, ...(charts ? { charts } : {}) };
 }
 
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'];
+
 const sideName = (s: GbaShockSituation, id: 'a' | 'b') =>
   s[id].units.map((u) => u.name ?? u.type).join(' + ');
 const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
@@ -176,7 +178,7 @@ export function gbaEngagementSummary(config: GbaEngagementPayload, counts: Float
         const stand = u.hits.reduce((x, y) => x + y, 0);
         const mean = stand > 0 ? u.hits.reduce((x, p, h) => x + h * p, 0) / stand : 0;
         return [
-          `${u.side}${u.index} ${u.name}`,
+          `${u.side.toUpperCase()}'s ${ORDINALS[u.index] ?? `${u.index + 1}th`} unit (${u.name})`,
           u.tq,
           `${pct(u.routed.p)} [${pct(u.routed.lo)}, ${pct(u.routed.hi)}]`,
           stand > 0 ? mean.toFixed(2) : '-',
@@ -187,7 +189,7 @@ export function gbaEngagementSummary(config: GbaEngagementPayload, counts: Float
       title: 'Breakthroughs and withdrawal',
       columns: ['side', 'suffered a breakthrough (9.17)', 'reached its withdrawal level'],
       rows: sides.map((x, i) => [
-        i === 0 ? 'a' : 'b',
+        i === 0 ? `A (${sideName(situation, 'a')})` : `B (${sideName(situation, 'b')})`,
         pct(x.breakthrough.p),
         x.withdrew ? pct(x.withdrew.p) : '-',
       ]),
