@@ -154,6 +154,11 @@ export interface EngagementModel<C = unknown> {
    * count arrays): engagements, A wins, B wins, both broke, undecided.
    */
   decisions(config: C, counts: Counts): readonly [number, number, number, number, number];
+  /**
+   * Optional: play `samples` engagements counting only who won (what `decisions` reads off the kernel's
+   * counts), drawing the same random numbers as `kernel`, so the decisions are the same.
+   */
+  decide?(config: C, rng: RandomSource, samples: number): readonly [number, number, number, number, number];
   /** Engagements per shard (a fixed part of the results' identity). */
   readonly shardSize: number;
   /** The goings a battlefield's terrain may name, in the system's terms (models with terrain). */

@@ -85,7 +85,10 @@ const balanceKernel: ShardKernel = async (payload, rng, samples) => {
       if (lineUps.size >= LINE_UP_MEMO) lineUps.delete(lineUps.keys().next().value as string);
       lineUps.set(key, config);
     }
-    out.set(model.decisions(config, model.kernel(config, rng, n)), j * PER_OPPONENT);
+    const decided = model.decide
+      ? model.decide(config, rng, n)
+      : model.decisions(config, model.kernel(config, rng, n));
+    out.set(decided, j * PER_OPPONENT);
   });
   return out;
 };

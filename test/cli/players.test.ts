@@ -110,7 +110,7 @@ describe('odds: shooting only where the rules allow it', () => {
         '8',
         '--shooting',
       ],
-      /--shooting: GBA combats are shock or missile: give --mode missile/,
+      /--shooting: GBA combats are shock, missile, harassment: give --mode missile/,
     ],
     // GBA 8.13: the firing unit needs a missile class.
     [

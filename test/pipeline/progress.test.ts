@@ -112,14 +112,15 @@ studies:
     expect(first.studies).toEqual(['costs: pilot and bracket', 'mirror']);
     expect(unitOf(first.kinds)).toBe('engagements');
     // 6 units (2 versions x 3 elements), each in its pilot (1 depth x 8 engagements x 3 opponents = 24)
-    // expecting a final design (5 counts x 16 x 3 = 240) and one bracket step (8 x 3 = 24) later:
-    // now 6 x 24 + 200 = 344, later 6 x 264 = 1584.
-    expect([first.samples, first.later]).toEqual([344, 1584]);
+    // expecting a final design (5 counts x 16 x 3 = 240) with half as much again for widening and
+    // refinement (120), and one bracket step (8 x 3 = 24) later: now 6 x 24 + 200 = 344, later 6 x 384.
+    expect([first.samples, first.later]).toEqual([344, 2304]);
     const last = rounds.at(-1)!;
-    expect([last.studies, last.later]).toEqual([['costs: final'], 0]);
-    // The estimate is of the right size: what the later rounds drew.
+    expect([last.studies, last.later]).toEqual([['costs: final and refinement'], 0]);
+    // The estimate is of the right size: what the later rounds drew. Refinement cannot be foreseen, and a
+    // field of three opponents needs much more of it than the default field of 43, hence the wide margin.
     const drawn = rounds.slice(1).reduce((t, r) => t + r.samples, 0);
-    expect(drawn / first.later).toBeGreaterThan(0.6);
-    expect(drawn / first.later).toBeLessThan(1.4);
+    expect(drawn / first.later).toBeGreaterThan(0.5);
+    expect(drawn / first.later).toBeLessThan(2.5);
   }, 60_000);
 });

@@ -85,7 +85,7 @@ export function registerOdds(program: Command, exit: { code: number }): void {
         ?.meta.choices?.map((c) => c.value);
       if (modes && !modes.includes('shooting'))
         throw new InputError(
-          `--shooting: ${system.name} combats are ${modes.join(' or ')}: give --mode ${modes.at(-1)}`,
+          `--shooting: ${system.name} combats are ${modes.join(', ')}: give --mode ${modes.find((m) => /missile|shoot|fire/.test(m)) ?? modes.at(-1)}`,
         );
       input.mode = 'shooting';
     }

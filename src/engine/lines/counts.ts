@@ -128,6 +128,27 @@ export function engagementShard<E, T, V>(
   return counts;
 }
 
+/**
+ * A shard counting only who won: engagements, A wins, B wins, both broke, undecided (the first five of
+ * engagementShard's counts, from the same draws).
+ */
+export function engagementDecisions<E, T, V>(
+  config: LinesConfig<E>,
+  adapter: LineAdapter<E, T, V>,
+  rng: RandomSource,
+  samples: number,
+): [number, number, number, number, number] {
+  const out: [number, number, number, number, number] = [samples, 0, 0, 0, 0];
+  const battle = battleOf(prepared(config, adapter));
+  const draw = (n: number) => rng.int(n);
+  for (let i = 0; i < samples; i++) {
+    const first = config.first === 'alternate' ? ((i % 2) as 0 | 1) : config.first === 'a' ? 0 : 1;
+    battle.run(draw, first);
+    out[battle.decision as 1 | 2 | 3 | 4] += 1;
+  }
+  return out;
+}
+
 /** accumulate() straight from a Battle's fields, without building a result object. */
 function accumulateBattle(counts: Float64Array, layout: CountsLayout, b: Battle): void {
   counts[0]! += 1;

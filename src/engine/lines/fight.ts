@@ -870,24 +870,28 @@ export class Battle {
   run(draw: (space: number) => number, firstSide: Side, trace?: (e: CombatEvent) => void): void {
     this.draw = draw;
     this.trace = trace;
-    for (const s of [0, 1] as const) {
-      this.state[s].set(this.sides[s].start);
-      this.back[s].fill(0);
-      this.tally[s].fill(0);
-      this.fileElements[s].fill(0);
-      this.fileAp[s].fill(0);
+    for (let s = 0; s < 2; s++) {
+      this.state[s]!.set(this.sides[s]!.start);
+      this.back[s]!.fill(0);
+      this.tally[s]!.fill(0);
+      this.fileElements[s]!.fill(0);
+      this.fileAp[s]!.fill(0);
     }
     this.contact.fill(0);
-    this.bonusUsed.fill(0);
-    this.scoreUsed.fill(0);
-    for (const s of [0, 1] as const) {
-      this.flanking[s].fill(0);
-      this.commandLost[s].fill(0);
-      this.armyLost[s].fill(0);
-      this.demoralised[s].fill(0);
-      this.commandBonusUsed[s].fill(0);
+    this.bonusUsed[0] = this.bonusUsed[1] = 0;
+    this.scoreUsed[0] = this.scoreUsed[1] = 0;
+    if (this.p.flankAttacks) {
+      this.flanking[0].fill(0);
+      this.flanking[1].fill(0);
     }
-    this.colGoing.fill(0);
+    if (this.measures > 0)
+      for (let s = 0; s < 2; s++) {
+        this.commandLost[s]!.fill(0);
+        this.armyLost[s]!.fill(0);
+        this.demoralised[s]!.fill(0);
+        this.commandBonusUsed[s]!.fill(0);
+      }
+    if (this.p.goingCdf.length === 0) this.colGoing.fill(0);
     this.decision = UNDECIDED;
     this.drawTerrain();
     for (let c = 0; c < this.W; c++) {

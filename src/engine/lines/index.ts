@@ -7,7 +7,7 @@ import type { AnySystem, EngagementModel, LineUp } from '../../core/system.ts';
 import type { LineAdapter } from './adapter.ts';
 import { configureLines, LineBuilder, linesBlockSchema } from './block.ts';
 import { linesBoundsOdds } from './bounds.ts';
-import { engagementShard } from './counts.ts';
+import { engagementDecisions, engagementShard } from './counts.ts';
 import {
   DEFAULT_OPTIONS,
   type Battlefield,
@@ -73,6 +73,7 @@ export function linesModel<E, T, V>(adapter: LineAdapter<E, T, V>, o: LinesModel
     kernel: (config, rng, samples) => engagementShard(config, a, rng, samples),
     // counts.ts: the first five counts are engagements, A wins, B wins, both broke, undecided.
     decisions: (_config, c) => [c[0]!, c[1]!, c[2]!, c[3]!, c[4]!],
+    decide: (config, rng, samples) => engagementDecisions(config, a, rng, samples),
     summarise: (config, counts) =>
       asEngagementSummary(linesSummary(config as LinesConfig, counts), a.points, o.lossName),
     boundsOdds: (input, variant, request) => linesBoundsOdds(a, o.system(), variant, input, request),

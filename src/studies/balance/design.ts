@@ -39,6 +39,11 @@ export const FINAL_SPREAD = [0.8, 0.9, 1, 1.12, 1.25] as const;
 /** Rounds of widening and of refinement a unit may take. */
 const WIDEN_ROUNDS = 2;
 const REFINE_ROUNDS = 2;
+/**
+ * What a unit's widening and refinement are expected to cost, as a share of its final design (for the
+ * progress bar's estimate only: about half with the default field, more with a small one).
+ */
+const REFINE_ALLOWANCE = 0.5;
 /** An opponent's outcome spread never counts as less than this in the allocation (every one gets some). */
 const MIN_SPREAD = 0.05;
 
@@ -391,7 +396,7 @@ function refinement(
  * The study's next stage: every job some unit still needs (pilots, brackets, final designs, widenings,
  * refinements: each unit moves at its own pace). Empty when every unit is done. `later` estimates what
  * the stages after this one will draw, for the progress bar: a unit still in its pilot or bracket will
- * ask for a final design, and one more bracket step if in its pilot (refinements are not foreseen).
+ * ask for a final design, and one more bracket step if in its pilot, and every unit some refinement.
  */
 export function nextStage(
   plan: BalancePlan,
@@ -405,11 +410,12 @@ export function nextStage(
     const s = unitDesign(plan, u, done);
     if (!('pending' in s)) continue;
     pending.push(...s.pending);
+    const finalDesign = FINAL_SPREAD.length * plan.engagements.final * field;
     if (s.pending.some((j) => /\|[pb]\d*:\d+$/.test(j.id))) {
       early = true;
-      later += FINAL_SPREAD.length * plan.engagements.final * field;
+      later += finalDesign * (1 + REFINE_ALLOWANCE);
       if (s.pending.some((j) => /\|p\d+:\d+$/.test(j.id))) later += plan.engagements.pilot * field;
-    }
+    } else if (s.pending.some((j) => /\|f:\d+$/.test(j.id))) later += finalDesign * REFINE_ALLOWANCE;
   }
   const label = pending.length === 0 ? '' : early ? 'pilot and bracket' : 'final and refinement';
   return { jobs: pending, final: false, later, label };
