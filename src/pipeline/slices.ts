@@ -12,13 +12,15 @@ import { z } from 'zod';
 import { InputError } from '../core/errors.ts';
 import { parseWith } from '../core/schema-issues.ts';
 import type { Job } from '../studies/index.ts';
-import { countsConsistent, samplesHeld } from '../studies/kernels.ts';
+import { countsConsistent, countsLength, samplesHeld } from '../studies/kernels.ts';
 import { finalJobsOf } from './run.ts';
 import type { LoadedScenario } from './scenario.ts';
 import { MAX_SLICES, shardRange, sliceRange, totalShards, type Slice } from './shards.ts';
 import type { ToolInfo } from './tool.ts';
 
 export const SLICE_FORMAT = 'debellator-slice/2';
+/** Largest slice file read (the biggest bundled study's slices are a few MB). */
+export const MAX_SLICE_BYTES = 256 * 1024 * 1024;
 
 const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const countsEntry = z.tuple([z.string().min(1).max(1000), z.array(count).max(10_000_000)]);
@@ -76,20 +78,37 @@ export function sliceFile(meta: {
 export function checkSliceData(name: string, data: unknown): SliceFile {
   if ((data as { format?: unknown } | null)?.format !== SLICE_FORMAT)
     throw new InputError(`not a ${SLICE_FORMAT} slice file`, { file: name });
+  let parsed: SliceFile;
   try {
-    return parseWith(sliceFileSchema, data);
+    parsed = parseWith(sliceFileSchema, data);
   } catch (e) {
     if (e instanceof InputError) throw e.inFile(name);
     throw e;
   }
+  for (const key of ['complete', 'partial'] as const) {
+    const seen = new Set<string>();
+    parsed[key].forEach(([id], i) => {
+      if (seen.has(id)) throw new InputError(`job ${id} is listed twice`, { file: name, path: [key, i, 0] });
+      seen.add(id);
+    });
+  }
+  if (parsed.slice.index > parsed.slice.count)
+    throw new InputError(`slice ${parsed.slice.index}/${parsed.slice.count}: i must be at most n`, {
+      file: name,
+      path: ['slice', 'index'],
+    });
+  if (parsed.shards.ran > parsed.shards.of)
+    throw new InputError(`ran ${parsed.shards.ran} of ${parsed.shards.of} shards`, {
+      file: name,
+      path: ['shards', 'ran'],
+    });
+  return parsed;
 }
 
 const same = (x: unknown, y: unknown) => JSON.stringify(x) === JSON.stringify(y);
-const listed = (xs: readonly number[], n: number) =>
-  `${xs
-    .slice(0, 10)
-    .map((i) => `${i}/${n}`)
-    .join(', ')}${xs.length > 10 ? ` and ${xs.length - 10} more` : ''}`;
+/** The first few of `total` slice numbers `xs` of n. */
+const listed = (xs: readonly number[], total: number, n: number) =>
+  `${xs.map((i) => `${i}/${n}`).join(', ')}${total > xs.length ? ` and ${(total - xs.length).toLocaleString('en-US')} more` : ''}`;
 
 /** Check that `files` are the n slices of one run (before the scenario is re-planned). */
 export function checkSlices(files: readonly { name: string; data: SliceFile }[]): SliceFile {
@@ -115,8 +134,10 @@ export function checkSlices(files: readonly { name: string; data: SliceFile }[])
   }
   if (files.length !== n) {
     const missing: number[] = [];
-    for (let i = 1; i <= n && missing.length <= 10; i++) if (!seen.has(i)) missing.push(i);
-    throw new InputError(`merge: ${n - files.length} of ${n} slices missing: ${listed(missing, n)}`);
+    for (let i = 1; i <= n && missing.length < 10; i++) if (!seen.has(i)) missing.push(i);
+    throw new InputError(
+      `merge: ${n - files.length} of ${n} slices missing: ${listed(missing, n - files.length, n)}`,
+    );
   }
   return first;
 }
@@ -129,10 +150,18 @@ const samplesOf = (job: Job, counts: ArrayLike<number>): number => samplesHeld(j
  * exactly those the studies ask for before their final stage, every partial job is a final job, and each
  * slice's counts hold exactly the samples of its shards.
  */
-export function mergeCounts(
+export async function mergeCounts(
   loaded: LoadedScenario,
   files: readonly { name: string; data: SliceFile }[],
-): Map<string, Float64Array> {
+): Promise<Map<string, Float64Array>> {
+  const lengths = new Map<string, number>();
+  /** Refuse counts of the wrong length for their job (checked before anything reads them). */
+  const checkLength = async (job: Job, c: ArrayLike<number>, file: string) => {
+    let want = lengths.get(job.id);
+    if (want === undefined) lengths.set(job.id, (want = await countsLength(job)));
+    if (c.length !== want)
+      throw new InputError(`job ${job.id} has ${c.length} counts; its kind has ${want}`, { file });
+  };
   const first = files[0]!.data;
   const complete = new Map<string, Float64Array>(first.complete.map(([id, c]) => [id, Float64Array.from(c)]));
   // Replay the stages: every whole-run job must be one a study asks for.
@@ -147,6 +176,7 @@ export function mergeCounts(
     for (const j of fresh) {
       const c = complete.get(j.id);
       if (!c) throw new InputError(`the slices lack the counts of job ${j.id}`, { file: files[0]!.name });
+      await checkLength(j, c, files[0]!.name);
       if (!countsConsistent(j.kind, c))
         throw new InputError(`the counts of job ${j.id} do not add up: the slice was changed or damaged`, {
           file: files[0]!.name,
@@ -179,6 +209,7 @@ export function mergeCounts(
       const i = index.get(id);
       if (i === undefined)
         throw new InputError(`counts for a job the scenario does not have: ${id}`, { file: name });
+      await checkLength(finalJobs[i]!, c, name);
       const want = expected.get(id) ?? 0;
       const got = samplesOf(finalJobs[i]!, c);
       if (!countsConsistent(finalJobs[i]!.kind, c))

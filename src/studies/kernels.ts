@@ -127,6 +127,21 @@ export function samplesHeld(kind: string, counts: ArrayLike<number>): number {
   return t;
 }
 
+/**
+ * How many numbers a job's counts have (merge refuses a slice whose counts have another length): a
+ * table's joint outcomes, five per balance opponent, else what the kernel returns for no samples.
+ */
+export async function countsLength(job: {
+  readonly kind: string;
+  readonly payload: unknown;
+  readonly seed: string;
+}): Promise<number> {
+  if (job.kind === 'table') return (job.payload as TablePayload).jointSize;
+  if (job.kind === 'balance') return (job.payload as BalancePayload).opponents.length * PER_OPPONENT;
+  return (await runShard({ kind: job.kind, payload: job.payload, seed: job.seed, stream: 0, samples: 0 }))
+    .length;
+}
+
 /** One shard as sent to a worker: plain data only. */
 export interface ShardTask {
   readonly kind: string;

@@ -79,6 +79,7 @@ export function registerRun(program: Command, exit: { code: number }): void {
     .option('--quiet', 'no progress bar, no list of files written')
     .action(async (file: string, flags: RunFlags) => {
       const slice = flags.shard === undefined ? undefined : parseShard(flags.shard);
+      if (flags.out !== undefined && flags.out.trim() === '') throw new InputError('--out: give a folder');
       const quiet = flags.quiet === true;
       const options = { seed: flags.seed ?? null, samples: flags.samples ?? null };
       const threads = threadsFor(flags.threads, (s) => process.stderr.write(`debellator: ${s}\n`));
@@ -86,7 +87,7 @@ export function registerRun(program: Command, exit: { code: number }): void {
       const { runScenario } = await import('../../pipeline/run.ts');
       const { CancelledError } = await import('../../pipeline/pool.ts');
       const { Progress } = await import('../../pipeline/progress.ts');
-      const { abandon, prepareOutput, writeWhole } = await import('../../pipeline/output.ts');
+      const { abandon, prepareFile, prepareOutput, writeWhole } = await import('../../pipeline/output.ts');
       const { toolInfo } = await import('../../pipeline/tool.ts');
       const loaded = loadScenarioFile(file, {
         ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
@@ -98,20 +99,8 @@ export function registerRun(program: Command, exit: { code: number }): void {
       const sliceFileName = slice
         ? join(flags.out ?? join(base, 'slices'), `slice-${slice.index}-of-${slice.count}.json`)
         : undefined;
-      if (sliceFileName) {
-        try {
-          writeWhole(`${sliceFileName}.probe`, '');
-          const { rmSync } = await import('node:fs');
-          rmSync(`${sliceFileName}.probe`);
-        } catch (e) {
-          throw new InputError(
-            `cannot write ${sliceFileName}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`,
-          );
-        }
-      }
-      if (!quiet)
-        for (const c of out?.cleaned ?? [])
-          process.stderr.write(`debellator: removed ${c}, left by a run that was stopped\n`);
+      const cleaned = sliceFileName ? prepareFile(sliceFileName, '--out') : (out?.cleaned ?? []);
+      if (!quiet) for (const c of cleaned) process.stderr.write(`debellator: ${c}\n`);
       const progress = new Progress(0, process.stderr, quiet, loaded.name);
       let announced = false;
       let counts;
