@@ -4,9 +4,19 @@
  */
 import { InputError, InputErrors } from '../core/errors.ts';
 
+/** Most problems printed one per line (a file with more says how many more). */
+const MAX_LINES = 20;
+
 export function reportError(err: unknown): number {
   if (err instanceof InputErrors) {
-    for (const e of err.errors) process.stderr.write(`debellator: ${e.message}\n`);
+    for (const e of err.errors.slice(0, MAX_LINES)) process.stderr.write(`debellator: ${e.message}\n`);
+    const more = err.errors.length - MAX_LINES;
+    if (more > 0) {
+      const files = [...new Set(err.errors.map((e) => e.file).filter((f) => f !== undefined))];
+      process.stderr.write(
+        `debellator: and ${more} more problem${more > 1 ? 's' : ''}${files.length === 1 ? ` in ${files[0]}` : ''}\n`,
+      );
+    }
     return 2;
   }
   if (err instanceof InputError) {

@@ -63,8 +63,9 @@ export function describeIssue(issue: Issue, input: unknown): { path: FieldPath; 
       };
     case 'invalid_type': {
       const found = valueAt(input, issue.path);
-      if (found === undefined) return { path, detail: `missing (expected ${issue.expected})` };
-      return { path, detail: `expected ${issue.expected}, found ${typeName(found)}` };
+      const expected = issue.expected === 'int' ? 'a whole number' : issue.expected;
+      if (found === undefined) return { path, detail: `missing (expected ${expected})` };
+      return { path, detail: `expected ${expected}, found ${typeName(found)}` };
     }
     case 'too_small':
     case 'too_big': {

@@ -8,7 +8,8 @@
 import type { Job, Stage } from '../studies/index.ts';
 import { runShards, type PoolOptions } from './pool.ts';
 import type { LoadedScenario } from './scenario.ts';
-import { samplesIn, shardRange, sliceRange, totalShards, type Slice } from './shards.ts';
+import type { RoundWork } from './estimate.ts';
+import { samplesByJob, samplesIn, shardRange, sliceRange, totalShards, type Slice } from './shards.ts';
 
 export interface RunOptions {
   readonly threads: number;
@@ -17,6 +18,11 @@ export interface RunOptions {
   /** Told how many samples (or engagements) a round is about to draw, and of which job kinds. */
   readonly onWork?: (samples: number, kinds: ReadonlySet<string>) => void;
   readonly onShard?: (job: Job, samples: number) => void;
+  /**
+   * Told what a round is about to run before it starts (its jobs, the samples each draws, its shards and
+   * what later stages are expected to draw); may throw to stop the run before the round's work.
+   */
+  readonly beforeRound?: (work: RoundWork, first: boolean) => Promise<void> | void;
 }
 
 /** Counts of every job run, by job id; `complete` ran whole, `partial` only this slice's shards. */
@@ -39,8 +45,11 @@ async function runWhole(
   jobs: readonly Job[],
   into: Map<string, Float64Array>,
   opts: RunOptions,
+  later: ReadonlyMap<string, number>,
+  first: boolean,
 ): Promise<void> {
   if (jobs.length === 0) return;
+  await opts.beforeRound?.({ jobs, samples: samplesByJob(jobs), shards: totalShards(jobs), later }, first);
   opts.onWork?.(
     jobs.reduce((t, j) => t + j.samples, 0),
     new Set(jobs.map((j) => j.kind)),
@@ -71,6 +80,7 @@ export async function runScenario(loaded: LoadedScenario, opts: RunOptions): Pro
   const partial = new Map<string, Float64Array>();
   const finished = new Set<number>();
   const finalByStudy = new Map<number, readonly Job[]>();
+  let ranAny = false;
   for (let round = 0; finished.size < loaded.studies.length; round++) {
     if (round > 1000) throw new Error('a study asked for more than 1000 stages of work');
     const now: Job[] = [];
@@ -90,12 +100,23 @@ export async function runScenario(loaded: LoadedScenario, opts: RunOptions): Pro
       }
       now.push(...stage.jobs);
     });
-    await runWhole(now, complete, opts);
+    // What later stages will draw, by the studies' outlooks (a sliced run draws its share of them).
+    const later = new Map<string, number>();
+    const share = opts.slice ? 1 / opts.slice.count : 1;
+    loaded.studies.forEach((s, i) => {
+      if (finished.has(i)) return;
+      for (const [k, n] of s.kind.outlook?.(s.plan, complete) ?? [])
+        later.set(k, (later.get(k) ?? 0) + n * share);
+    });
+    await runWhole(now, complete, opts, later, !ranAny);
+    ranAny ||= now.length > 0;
   }
   if (!opts.slice) return { complete, partial, shards: { ran: 0, of: 0 } };
   const finalJobs = [...finalByStudy.entries()].sort(([x], [y]) => x - y).flatMap(([, jobs]) => jobs);
   const total = totalShards(finalJobs);
   const { start, end } = sliceRange(total, opts.slice);
+  const samples = samplesByJob(finalJobs, start, end);
+  await opts.beforeRound?.({ jobs: finalJobs, samples, shards: end - start, later: new Map() }, !ranAny);
   opts.onWork?.(samplesIn(finalJobs, start, end), new Set(finalJobs.map((j) => j.kind)));
   const totals = await runShards(finalJobs, shardRange(finalJobs, start, end), poolOptions(opts));
   finalJobs.forEach((j, i) => {

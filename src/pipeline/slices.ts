@@ -15,7 +15,7 @@ import type { Job } from '../studies/index.ts';
 import { countsConsistent, countsLength, samplesHeld } from '../studies/kernels.ts';
 import { finalJobsOf } from './run.ts';
 import type { LoadedScenario } from './scenario.ts';
-import { MAX_SLICES, shardRange, sliceRange, totalShards, type Slice } from './shards.ts';
+import { MAX_SLICES, samplesByJob, sliceRange, totalShards, type Slice } from './shards.ts';
 import type { ToolInfo } from './tool.ts';
 
 export const SLICE_FORMAT = 'debellator-slice/2';
@@ -201,10 +201,9 @@ export async function mergeCounts(
       throw new InputError(`made for ${data.shards.of} shards; the scenario has ${total}`, { file: name });
     const { start, end } = sliceRange(total, data.slice);
     const expected = new Map<string, number>();
-    for (const r of shardRange(finalJobs, start, end)) {
-      const id = finalJobs[r.job]!.id;
-      expected.set(id, (expected.get(id) ?? 0) + r.samples);
-    }
+    samplesByJob(finalJobs, start, end).forEach((n, i) => {
+      if (n > 0) expected.set(finalJobs[i]!.id, n);
+    });
     for (const [id, c] of data.partial) {
       const i = index.get(id);
       if (i === undefined)

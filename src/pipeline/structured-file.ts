@@ -32,7 +32,10 @@ export function parseStructuredText(text: string, file: string): StructuredFile 
   if (doc.errors.length > 0) {
     const e = doc.errors[0]!;
     const line = e.linePos?.[0]?.line ?? lineCounter.linePos(e.pos[0]).line;
-    const msg = e.message.split('\n')[0];
+    const msg = e.message.split('\n')[0] ?? '';
+    // The parser recurses: a document nested thousands deep overflows its stack.
+    if (/call stack/i.test(msg))
+      throw new InputError(`nested too deeply to read (at most ${MAX_DEPTH} levels)`, { file, line });
     throw new InputError(`syntax error: ${msg}`, { file, line });
   }
   const lineOf = (path: readonly (string | number)[]): number => {

@@ -142,6 +142,30 @@ export async function countsLength(job: {
     .length;
 }
 
+/**
+ * A small task of a job's kind for timing it (a run's estimate before it starts): `samples` samples of
+ * the job from a stream of its own, or for a balance job (which runs whole) one engagement against each
+ * opponent. `samples` on the result is what it draws, in the job's sample units.
+ */
+export function pilotTask(
+  job: { readonly kind: string; readonly payload: unknown; readonly seed: string; readonly samples: number },
+  samples: number,
+): ShardTask {
+  const seed = `${job.seed}|pilot`;
+  if (job.kind === 'balance') {
+    const p = job.payload as BalancePayload;
+    const payload: BalancePayload = { ...p, engagements: 1 };
+    return { kind: job.kind, payload, seed, stream: 0, samples: p.opponents.length };
+  }
+  return {
+    kind: job.kind,
+    payload: job.payload,
+    seed,
+    stream: 0,
+    samples: Math.max(1, Math.min(samples, job.samples)),
+  };
+}
+
 /** One shard as sent to a worker: plain data only. */
 export interface ShardTask {
   readonly kind: string;

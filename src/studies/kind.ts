@@ -77,6 +77,11 @@ export interface StudyKind<P = unknown, R = unknown> {
   plan(block: Readonly<Record<string, unknown>>, header: StudyHeader, ctx: StudyContext): P;
   /** The jobs to run next, given the counts of the jobs already done (empty when done). Pure. */
   work(plan: P, done: Counts): Stage;
+  /**
+   * For adaptive studies: a rough count of the samples the stages after `work(plan, done)` will still
+   * draw, by job kind, so a run can estimate its time before it starts (default: none). Pure.
+   */
+  outlook?(plan: P, done: Counts): ReadonlyMap<string, number>;
   /** Results (plain JSON data) from the plan and every job's merged counts. Pure. */
   results(plan: P, done: Counts): R;
   /** The study's part of the report: tables, charts, HTML sections, a line for the terminal. Pure. */

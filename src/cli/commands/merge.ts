@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { InputError, InputErrors } from '../../core/errors.ts';
+import { once } from '../parse.ts';
 import { writeRun } from './run.ts';
 
 export function registerMerge(program: Command, exit: { code: number }): void {
@@ -12,7 +13,7 @@ export function registerMerge(program: Command, exit: { code: number }): void {
     .command('merge')
     .description('Merge the slice files of a `run --shard i/n` batch into one report')
     .argument('<slices...>', 'slice files (slice-1-of-4.json ...)')
-    .option('--out <dir>', 'output folder (default reports/<scenario name>)')
+    .option('--out <dir>', 'output folder (default reports/<scenario name>)', once('out'))
     .option('--quiet', 'do not list the files written')
     .action(async (files: string[], flags: { out?: string; quiet?: boolean }) => {
       const { readTextFile } = await import('../../pipeline/structured-file.ts');

@@ -5,12 +5,14 @@
  */
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.ts';
+import { fieldOutOfMode } from '../../core/fields.ts';
 import type { AnySystem, Variant } from '../../core/system.ts';
 import { oddsReport } from '../../engine/odds.ts';
 import { readStructuredFile, type StructuredFile } from '../../pipeline/structured-file.ts';
 import { allRulesIds, allSystems, defaultRulesId, requireSystem } from '../../systems/registry.ts';
 import { allFlags, applyFlags, checkFlagModes, flagForPath } from '../flags.ts';
 import { formatOdds } from '../format.ts';
+import { once } from '../parse.ts';
 
 export function registerOdds(program: Command, exit: { code: number }): void {
   const cmd = program
@@ -20,10 +22,22 @@ export function registerOdds(program: Command, exit: { code: number }): void {
     )
     .argument('[a]', 'side A element, e.g. "Reg Bd(O)" (DBA: "4Bd")')
     .argument('[b]', 'side B element, e.g. "Irr Wb(S)"')
-    .option('--situation <file>', 'read the situation from a YAML or JSON file (docs/situation.md)')
-    .option('--rules <id>', `rule set and version: ${allRulesIds().join(', ')} (default ${defaultRulesId()})`)
+    .option(
+      '--situation <file>',
+      'read the situation from a YAML or JSON file (docs/situation.md)',
+      once('situation'),
+    )
+    .option(
+      '--rules <id>',
+      `rule set and version: ${allRulesIds().join(', ')} (default ${defaultRulesId()})`,
+      once('rules'),
+    )
     .option('--shooting', 'same as --mode shooting')
-    .option('--charts <file>', 'GBA: your own chart file (YAML/JSON, the shape of the bundled charts)')
+    .option(
+      '--charts <file>',
+      'GBA: your own chart file (YAML/JSON, the shape of the bundled charts)',
+      once('charts'),
+    )
     .option('--json', 'print one JSON object (docs/situation.md "JSON output")');
   const declared = allFlags(allSystems());
   for (const spec of declared.values()) {
@@ -36,7 +50,7 @@ export function registerOdds(program: Command, exit: { code: number }): void {
           ...prev,
           v,
         ]);
-      else cmd.option(`--${name} <value>`, help);
+      else cmd.option(`--${name} <value>`, help, once(name));
     }
   }
   cmd.action((a: string | undefined, b: string | undefined, opts: Record<string, unknown>) => {
@@ -72,6 +86,14 @@ export function registerOdds(program: Command, exit: { code: number }): void {
     checkFlagModes(system, opts, String(input.mode));
     const variant = variantWithCharts(system, rules, opts.charts as string | undefined);
     const situation = parseSituation(system, variant, input, file, a, b);
+    if (file) {
+      const mode = String((situation as { mode?: unknown }).mode);
+      const stray = fieldOutOfMode(system.situation, input, mode);
+      if (stray)
+        throw new InputError(`applies to ${stray.modes.join(' or ')} only, and this combat is ${mode}`, {
+          path: stray.path,
+        }).inFile(file.file, file.lineOf);
+    }
     const report = oddsReport(variant.ruleset, situation as { rules: string; mode: string });
     if (opts.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     else {

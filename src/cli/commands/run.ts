@@ -7,10 +7,11 @@
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.ts';
-import { parseCount, parseSeed, parseShard, threadsFor } from '../parse.ts';
+import { once, parseCount, parseSeed, parseShard, threadsFor } from '../parse.ts';
 import type { LoadedScenario } from '../../pipeline/scenario.ts';
 import type { RunResults } from '../../pipeline/results.ts';
 import type { Output } from '../../pipeline/output.ts';
+import type { RoundWork } from '../../pipeline/estimate.ts';
 
 interface RunFlags {
   samples?: number;
@@ -19,6 +20,7 @@ interface RunFlags {
   shard?: string;
   out?: string;
   quiet?: boolean;
+  yes?: boolean;
 }
 
 /** Run `work` with Ctrl-C turned into an abort signal; restores the default handler afterwards. */
@@ -70,13 +72,26 @@ export function registerRun(program: Command, exit: { code: number }): void {
     .option(
       '--samples <n>',
       'Monte Carlo samples per cell or engagements per study (overrides the scenario)',
-      parseCount('samples', 0, 1e12),
+      once('samples', parseCount('samples', 0, 1e12)),
     )
-    .option('--seed <seed>', 'random seed (overrides the scenario)', parseSeed)
-    .option('--threads <n>', 'worker threads (default: all cores)', parseCount('threads', 1, 1024))
-    .option('--shard <i/n>', 'run only slice i of n of the work and write its counts (see merge)')
-    .option('--out <dir>', 'output folder (default reports/<scenario name>; slices in <dir>/slices)')
+    .option('--seed <seed>', 'random seed (overrides the scenario)', once('seed', parseSeed))
+    .option(
+      '--threads <n>',
+      "worker threads (default and most: the machine's cores)",
+      once('threads', parseCount('threads', 1, 1024)),
+    )
+    .option(
+      '--shard <i/n>',
+      'run only slice i of n of the work and write its counts (see merge)',
+      once('shard'),
+    )
+    .option(
+      '--out <dir>',
+      'output folder (default reports/<scenario name>; slices in <dir>/slices)',
+      once('out'),
+    )
     .option('--quiet', 'no progress bar, no list of files written')
+    .option('--yes', 'run even when the estimate is above the ceilings (an hour, 3/4 of the memory)')
     .action(async (file: string, flags: RunFlags) => {
       const slice = flags.shard === undefined ? undefined : parseShard(flags.shard);
       if (flags.out !== undefined && flags.out.trim() === '') throw new InputError('--out: give a folder');
@@ -101,7 +116,20 @@ export function registerRun(program: Command, exit: { code: number }): void {
         : undefined;
       const cleaned = sliceFileName ? prepareFile(sliceFileName, '--out') : (out?.cleaned ?? []);
       if (!quiet) for (const c of cleaned) process.stderr.write(`debellator: ${c}\n`);
+      const { describeEstimate, estimateRound, overCeiling, ANNOUNCE_SECONDS } =
+        await import('../../pipeline/estimate.ts');
       const progress = new Progress(0, process.stderr, quiet, loaded.name);
+      /** Before each round: refuse a first round above the ceilings without --yes; say when it is long. */
+      const beforeRound = async (work: RoundWork, first: boolean) => {
+        const e = await estimateRound(work, threads);
+        const over = overCeiling(e);
+        const what = `${loaded.name}: ${first ? '' : 'next stage: '}${describeEstimate(e, threads)}`;
+        if (over && first && flags.yes !== true)
+          throw new InputError(
+            `${what}; that is ${over} (docs/scenarios.md "How big a run may be"): lower --samples, cut the run with --shard, or add --yes to start it anyway`,
+          );
+        if (!quiet && (e.seconds > ANNOUNCE_SECONDS || over)) process.stderr.write(`debellator: ${what}\n`);
+      };
       let announced = false;
       let counts;
       try {
@@ -110,6 +138,7 @@ export function registerRun(program: Command, exit: { code: number }): void {
             threads,
             ...(slice ? { slice } : {}),
             signal,
+            beforeRound,
             onWork: (n, kinds) => {
               progress.grow(n, kinds.has('engagement') && kinds.size === 1 ? 'engagements' : 'samples');
               if (!announced && !quiet && !process.stderr.isTTY && n > 0) {

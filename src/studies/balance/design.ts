@@ -254,3 +254,13 @@ export function nextStage(plan: BalancePlan, done: Counts): { jobs: Job[]; final
   if (pending.length > 0) return { jobs: pending, final: false };
   return { jobs: finals, final: true };
 }
+
+/**
+ * Before the final stage: about how many engagements the stages still to come will play (the final
+ * design's five counts and a couple of bracket steps per unit), for the run's time estimate.
+ */
+export function balanceOutlook(plan: BalancePlan, done: Counts): ReadonlyMap<string, number> {
+  if (nextStage(plan, done).final) return new Map();
+  const perUnit = FINAL_SPREAD.length * plan.engagements.final + 2 * plan.engagements.pilot;
+  return new Map([['balance', units(plan).length * perUnit * plan.field.length]]);
+}
