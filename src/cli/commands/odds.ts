@@ -66,7 +66,17 @@ export function registerOdds(program: Command, exit: { code: number }): void {
       input = structuredClone(file.data) as Record<string, unknown>;
     }
     const rules = String(opts.rules ?? input.rules ?? defaultRulesId());
-    const system = requireSystem(rules, []);
+    let system: AnySystem;
+    try {
+      if (opts.rules === undefined && input.rules !== undefined && typeof input.rules !== 'string')
+        throw new InputError(`expected a rule set, e.g. ${defaultRulesId()}`, { path: ['rules'] });
+      system = requireSystem(rules, opts.rules === undefined ? ['rules'] : []);
+    } catch (e) {
+      // A bad `rules` is the file's line, or the flag's.
+      if (!(e instanceof InputError)) throw e;
+      if (opts.rules === undefined && file) throw e.inFile(file.file, file.lineOf);
+      throw new InputError(`--rules: ${e.detail}`);
+    }
     if (file === undefined && (a === undefined || b === undefined))
       throw new InputError(
         system.catalogue

@@ -47,10 +47,32 @@ export async function writeRun(
   reproduce: string,
 ): Promise<void> {
   const { buildReport } = await import('../../pipeline/report.ts');
-  const { commit, stage } = await import('../../pipeline/output.ts');
-  const report = await buildReport(loaded, results, reproduce);
-  stage(out, report.files);
-  commit(out);
+  const { abandon, commit, stage } = await import('../../pipeline/output.ts');
+  // Until the report is swapped in, Ctrl-C (or a catchable kill) removes the staging folder and leaves
+  // the previous report; a failure does the same.
+  let committed = false;
+  const onSignal = () => {
+    if (!committed) {
+      abandon(out);
+      process.stderr.write('debellator: cancelled; the previous report is untouched\n');
+    }
+    process.exit(130);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  let report;
+  try {
+    report = await buildReport(loaded, results, reproduce);
+    stage(out, report.files);
+    commit(out);
+    committed = true;
+  } catch (e) {
+    abandon(out);
+    throw e;
+  } finally {
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
+  }
   if (!quiet) {
     const main = [...report.files.keys()].filter((f) => !f.startsWith('charts/'));
     for (const f of main) process.stdout.write(`${join(out.dir, f)}\n`);
