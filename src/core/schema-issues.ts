@@ -44,7 +44,10 @@ export function describeIssue(issue: Issue, input: unknown): { path: FieldPath; 
       // The branch whose input had the right shape tells the most.
       for (const branch of issue.errors) {
         const first = branch[0];
-        if (first && !(first.code === 'invalid_type' && first.path.length === 0)) {
+        if (
+          first &&
+          !((first.code === 'invalid_type' || first.code === 'invalid_value') && first.path.length === 0)
+        ) {
           const inner = describeIssue(first, valueAt(input, issue.path));
           return { path: [...path, ...inner.path], detail: inner.detail };
         }

@@ -5,10 +5,11 @@
  */
 import { basename, dirname, extname, resolve } from 'node:path';
 import { z } from 'zod';
-import { combined, InputError, InputErrors, throwAll } from '../core/errors.ts';
+import { combined, InputError, InputErrors, throwAll, type FieldPath } from '../core/errors.ts';
 import { allIssues, parseWith } from '../core/schema-issues.ts';
 import type { AnySystem, Variant, VariantSpec } from '../core/system.ts';
 import {
+  MAX_SCENARIO_CELLS,
   STUDY_KINDS,
   studyKind,
   type AnyStudyKind,
@@ -212,6 +213,15 @@ export function checkScenario(f: StructuredFile, options: ScenarioOptions = {}):
     const tool = toolInfo();
     const seen = new Map<string, number>();
     const errors: InputError[] = [];
+    let cells = 0;
+    const claimCells = (n: number, path: FieldPath) => {
+      cells += n;
+      if (cells > MAX_SCENARIO_CELLS)
+        throw new InputError(
+          `${n.toLocaleString('en-US')} cells take the scenario to ${cells.toLocaleString('en-US')}; at most ${MAX_SCENARIO_CELLS.toLocaleString('en-US')} (split it into several scenarios)`,
+          { path },
+        );
+    };
     const studies: PlannedStudy[] = [];
     top.studies.forEach((raw, i) => {
       try {
@@ -232,6 +242,7 @@ export function checkScenario(f: StructuredFile, options: ScenarioOptions = {}):
           samples: options.samples,
           scenarioSamples: top.samples,
           path: ['studies', i],
+          claimCells,
         };
         let plan: unknown;
         try {

@@ -143,9 +143,9 @@ export async function countsLength(job: {
 }
 
 /**
- * A small task of a job's kind for timing it (a run's estimate before it starts): `samples` samples of
- * the job from a stream of its own, or for a balance job (which runs whole) one engagement against each
- * opponent. `samples` on the result is what it draws, in the job's sample units.
+ * A small task of a job's kind for timing it (a run's estimate before it starts): about `samples`
+ * samples of the job from a stream of its own (a balance job, which runs whole, against a few of its
+ * opponents). `samples` on the result is what it draws, in the job's sample units.
  */
 export function pilotTask(
   job: { readonly kind: string; readonly payload: unknown; readonly seed: string; readonly samples: number },
@@ -153,9 +153,13 @@ export function pilotTask(
 ): ShardTask {
   const seed = `${job.seed}|pilot`;
   if (job.kind === 'balance') {
+    // A balance job runs whole: its pilot is the job against a few of its opponents, spread evenly.
     const p = job.payload as BalancePayload;
-    const payload: BalancePayload = { ...p, engagements: 1 };
-    return { kind: job.kind, payload, seed, stream: 0, samples: p.opponents.length };
+    const n = p.opponents.length;
+    const k = Math.max(1, Math.min(n, Math.ceil(samples / p.engagements)));
+    const opponents = Array.from({ length: k }, (_, i) => p.opponents[Math.floor((i * n) / k)]!);
+    const payload: BalancePayload = { ...p, opponents };
+    return { kind: job.kind, payload, seed, stream: 0, samples: k * p.engagements };
   }
   return {
     kind: job.kind,

@@ -51,7 +51,15 @@ export interface StudyContext {
   readonly scenarioSamples?: number | undefined;
   /** Where the study is in the scenario (for messages): ['studies', i]. */
   readonly path: FieldPath;
+  /**
+   * Book `n` cells (each an exact enumeration and a compiled table) against the scenario's ceiling
+   * before planning them; throws an InputError (path within the block) when the scenario would pass it.
+   */
+  claimCells?(n: number, path: FieldPath): void;
 }
+
+/** Most cells (matrix and odds situations) of one scenario: planning them takes seconds per 10,000. */
+export const MAX_SCENARIO_CELLS = 100_000;
 
 /** Fields every study block has besides its kind's own. */
 export interface StudyHeader {

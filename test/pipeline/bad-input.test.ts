@@ -131,6 +131,11 @@ const SCENARIOS: Record<string, Record<string, string>> = {
     'two studies with one name': `${matrix}  - { kind: matrix, name: m, a: [Reg Bd(O)], b: [Irr Kn(O)] }\n`,
     'a name that is a path': matrix.replace('name: m', 'name: ../../etc'),
   },
+  'scale limits refused before work': {
+    'a 400 x 400 matrix (160,000 cells)': `rules: dbm-3.2\nstudies:\n  - kind: matrix\n    name: m\n    a: [${Array(400).fill('Reg Bd(O)').join(', ')}]\n    b: [${Array(400).fill('Irr Kn(O)').join(', ')}]\n`,
+    'a sweep list of 1,001 elements': `rules: dbm-3.2\nstudies:\n  - kind: matrix\n    name: m\n    a: [${Array(1001).fill('Reg Bd(O)').join(', ')}]\n    b: [Irr Kn(O)]\n`,
+    'a one-cell study, then 1,000 x 100 cells': `${matrix}  - kind: matrix\n    name: big\n    a: [${Array(1000).fill('Reg Bd(O)').join(', ')}]\n    b: [${Array(100).fill('Irr Kn(O)').join(', ')}]\n`,
+  },
   'messages say what is wrong': {
     'unknown study kind': matrix.replace('kind: matrix', 'kind: matrice'),
     'unknown rules': matrix.replace('dbm-3.2', 'dbm-9'),
@@ -155,6 +160,11 @@ const SAYS: Record<string, RegExp> = {
   'misspelt top-level key': /studis: unknown key "studis": did you mean "studies"\?/,
   'unknown top-level key after the studies': /:7 colour: unknown key "colour"/,
   'misspelt situations': /:5 studies\[0\]\.situatons: unknown key "situatons": did you mean "situations"\?/,
+  'a 400 x 400 matrix (160,000 cells)':
+    /:3 studies\[0\]: 160,000 cells take the scenario to 160,000; at most 100,000/,
+  'a sweep list of 1,001 elements': /studies\[0\]\.a: must have <=1000 items/,
+  'a one-cell study, then 1,000 x 100 cells':
+    /:7 studies\[1\]: 100,000 cells take the scenario to 100,001; at most 100,000/,
 };
 
 describe('bad scenarios: exit 2, every line file:line field: message, nothing written', () => {

@@ -69,6 +69,7 @@ function planMatrix(block: Fields, ctx: StudyContext): Omit<MatrixPlan, 'name' |
   const variant = ctx.variant();
   const as = expandSweep(block.a as never, ['a'], catalogue, system.name);
   const bs = expandSweep(block.b as never, ['b'], catalogue, system.name);
+  ctx.claimCells?.(as.length * bs.length, []);
   const context = (block.context as Fields | undefined) ?? {};
   if (context.rules !== undefined)
     throw new InputError(`every cell is under the scenario's rules (${ctx.rules})`, {

@@ -106,6 +106,7 @@ export const oddsKind: StudyKind<OddsPlan, CellStudyResults> = {
   unsupported: () => '',
   plan(block, header, ctx) {
     const situations = block.situations as readonly unknown[];
+    ctx.claimCells?.(situations.length, ['situations']);
     const samples = ctx.samples ?? (block.samples as number | undefined) ?? ctx.scenarioSamples ?? 0;
     let version = '';
     const cells = situations.map((raw, j) => {
