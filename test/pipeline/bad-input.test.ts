@@ -322,6 +322,11 @@ describe('bad command lines: exit 2', () => {
       ['serve on a name', ['serve', '--host', 'example.com', '--port', '0']],
       ['serve on a bad port', ['serve', '--port', '99999']],
       ['an unknown option', ['run', scenario, '--bogus']],
+      [
+        'a pasted page as an element (the line is cut)',
+        ['odds', 'x'.repeat(100_000), 'Reg Bd(O)'],
+        / \.\.\. /,
+      ],
       ...(linux
         ? ([['an endless device as scenario', ['run', '/dev/zero'], /too large/]] as [
             string,
