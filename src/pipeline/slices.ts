@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { InputError } from '../core/errors.ts';
 import { parseWith } from '../core/schema-issues.ts';
 import type { Job } from '../studies/index.ts';
-import { countsConsistent, countsLength, samplesHeld } from '../studies/kernels.ts';
+import { countsProblem, samplesHeld } from '../studies/kernels.ts';
 import { finalJobsOf } from './run.ts';
 import type { LoadedScenario } from './scenario.ts';
 import { MAX_SLICES, samplesByJob, sliceRange, totalShards, type Slice } from './shards.ts';
@@ -154,13 +154,11 @@ export async function mergeCounts(
   loaded: LoadedScenario,
   files: readonly { name: string; data: SliceFile }[],
 ): Promise<Map<string, Float64Array>> {
-  const lengths = new Map<string, number>();
-  /** Refuse counts of the wrong length for their job (checked before anything reads them). */
-  const checkLength = async (job: Job, c: ArrayLike<number>, file: string) => {
-    let want = lengths.get(job.id);
-    if (want === undefined) lengths.set(job.id, (want = await countsLength(job)));
-    if (c.length !== want)
-      throw new InputError(`job ${job.id} has ${c.length} counts; its kind has ${want}`, { file });
+  /** Refuse counts no run of the job could give (checked before anything reads them). */
+  const check = async (job: Job, c: ArrayLike<number>, file: string) => {
+    const problem = await countsProblem(job, c);
+    if (problem)
+      throw new InputError(`job ${job.id}: ${problem}: the slice was changed or damaged`, { file });
   };
   const first = files[0]!.data;
   const complete = new Map<string, Float64Array>(first.complete.map(([id, c]) => [id, Float64Array.from(c)]));
@@ -176,11 +174,7 @@ export async function mergeCounts(
     for (const j of fresh) {
       const c = complete.get(j.id);
       if (!c) throw new InputError(`the slices lack the counts of job ${j.id}`, { file: files[0]!.name });
-      await checkLength(j, c, files[0]!.name);
-      if (!countsConsistent(j.kind, c))
-        throw new InputError(`the counts of job ${j.id} do not add up: the slice was changed or damaged`, {
-          file: files[0]!.name,
-        });
+      await check(j, c, files[0]!.name);
       if (samplesOf(j, c) !== j.samples)
         throw new InputError(`job ${j.id} holds ${samplesOf(j, c)} samples, expected ${j.samples}`, {
           file: files[0]!.name,
@@ -208,13 +202,9 @@ export async function mergeCounts(
       const i = index.get(id);
       if (i === undefined)
         throw new InputError(`counts for a job the scenario does not have: ${id}`, { file: name });
-      await checkLength(finalJobs[i]!, c, name);
+      await check(finalJobs[i]!, c, name);
       const want = expected.get(id) ?? 0;
       const got = samplesOf(finalJobs[i]!, c);
-      if (!countsConsistent(finalJobs[i]!.kind, c))
-        throw new InputError(`the counts of job ${id} do not add up: the slice was changed or damaged`, {
-          file: name,
-        });
       if (got !== want)
         throw new InputError(`job ${id} holds ${got} samples; this slice's shards draw ${want}`, {
           file: name,

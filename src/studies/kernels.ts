@@ -96,26 +96,45 @@ export const KERNELS: Readonly<Record<string, ShardKernel>> = {
 };
 
 /**
- * Do a job kind's counts add up (merge refuses a slice whose do not): every engagement has exactly one
- * decision; a table's codes are whole counts.
+ * What is wrong with a job's counts that no run of it could give, or undefined (merge refuses a slice
+ * whose counts were changed or damaged): the wrong number of counts for the job; a table outcome the
+ * table cannot give; a balance opponent's decisions that do not add up to its engagements; engagement
+ * counts whose model finds them impossible (sums that do not add up). Counts are whole and non-negative
+ * already (the slice schema).
  */
-export function countsConsistent(kind: string, counts: ArrayLike<number>): boolean {
-  if (kind === 'balance') {
+export async function countsProblem(
+  job: { readonly kind: string; readonly payload: unknown; readonly seed: string },
+  counts: ArrayLike<number>,
+): Promise<string | undefined> {
+  const want = await countsLength(job);
+  if (counts.length !== want) return `${counts.length} counts; its kind has ${want}`;
+  if (job.kind === 'table') {
+    const p = job.payload as TablePayload;
+    const possible = new Uint8Array(p.jointSize);
+    p.codes.forEach((code, i) => {
+      if (!p.weights || (p.weights[i] as number) > 0) possible[code] = 1;
+    });
+    for (let i = 0; i < counts.length; i++)
+      if ((counts[i] as number) > 0 && possible[i] === 0)
+        return `it counts an outcome its combat cannot have (joint outcome ${i})`;
+    return undefined;
+  }
+  if (job.kind === 'balance') {
     for (let i = 0; i + PER_OPPONENT <= counts.length; i += PER_OPPONENT) {
-      const n = counts[i] as number;
       let d = 0;
       for (let k = 1; k < PER_OPPONENT; k++) d += counts[i + k] as number;
-      if (d !== n) return false;
+      if (d !== counts[i]) return `opponent ${i / PER_OPPONENT + 1}: the decisions do not add up`;
     }
-    return counts.length % PER_OPPONENT === 0;
+    return undefined;
   }
-  if (kind === 'engagement') {
-    const n = counts[0] as number;
-    return (
-      (counts[1] as number) + (counts[2] as number) + (counts[3] as number) + (counts[4] as number) === n
-    );
+  if (job.kind === 'engagement') {
+    const p = job.payload as EngagementPayload;
+    const c = Float64Array.from(counts);
+    if (c[1]! + c[2]! + c[3]! + c[4]! !== c[0]) return 'the decisions do not add up to the engagements';
+    const system = await loadSystem(p.system.id, p.system.source);
+    return system.engagement?.countsProblem?.(p.config, c);
   }
-  return true;
+  return undefined;
 }
 
 /** How many samples a job kind's counts hold (merge checks every slice against its shards). */

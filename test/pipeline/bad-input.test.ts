@@ -446,7 +446,25 @@ describe('merge trusts no slice', () => {
     [
       'too few counts',
       () => [good[0]!, good[1]!, bad('short', (s) => (s.partial[0]![1] = firstCount(s).slice(0, 10)))],
-      /has 10 counts/,
+      /10 counts; its kind has/,
+    ],
+    [
+      'an outcome the combat cannot have (one count moved)',
+      () => {
+        // Slice 2 holds the odds cell's table counts; joint outcome 0 (both sides destroyed) cannot occur.
+        const s = JSON.parse(readFileSync(good[1]!, 'utf8')) as Slice;
+        const c = s.partial[0]![1] as number[];
+        const from = c.findIndex((x) => x > 0);
+        c[from]! -= 1;
+        c[0]! += 1;
+        return [good[0]!, file('bad-impossible.json', JSON.stringify(s)), good[2]!];
+      },
+      /job o\|0: it counts an outcome its combat cannot have \(joint outcome 0\)/,
+    ],
+    [
+      "losses that are not the sum of the files' losses",
+      () => [good[0]!, good[1]!, bad('loss', (s) => ((firstCount(s)[5] as number) += 1))],
+      /side A: elements lost do not add up/,
     ],
     [
       'too many counts',

@@ -6,7 +6,7 @@
 import type { AnySystem, EngagementModel, LineUp } from '../../core/system.ts';
 import type { LineAdapter } from './adapter.ts';
 import { configureLines, LineBuilder, linesBlockSchema } from './block.ts';
-import { engagementShard } from './counts.ts';
+import { countsProblem, engagementShard } from './counts.ts';
 import {
   DEFAULT_OPTIONS,
   type Battlefield,
@@ -39,7 +39,7 @@ export { LineBuilder, filesForBudget, MAX_DEPTH, MAX_FILES } from './block.ts';
 export { linesSummary, type LinesSummary } from './summary.ts';
 export { fightEngagement, playEngagement, type CombatEvent } from './fight.ts';
 export { accumulate, countsLayout, mergeCounts } from './counts.ts';
-export { engagementShard } from './counts.ts';
+export { countsProblem, engagementShard } from './counts.ts';
 
 /** Engagements per shard: small enough to spread a study over threads, large enough to amortise. */
 export const LINES_SHARD = 5_000;
@@ -67,6 +67,7 @@ export function linesModel<E, T, V>(adapter: LineAdapter<E, T, V>, o: LinesModel
     kernel: (config, rng, samples) => engagementShard(config, a, rng, samples),
     // counts.ts: the first five counts are engagements, A wins, B wins, both broke, undecided.
     decisions: (_config, c) => [c[0]!, c[1]!, c[2]!, c[3]!, c[4]!],
+    countsProblem: (config, counts) => countsProblem(config as LinesConfig, counts),
     summarise: (config, counts) =>
       asEngagementSummary(linesSummary(config as LinesConfig, counts), a.points, o.lossName),
     lineUp: (variant, x, y, setting) => {

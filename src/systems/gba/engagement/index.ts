@@ -8,7 +8,12 @@ import { InputError } from '../../../core/errors.ts';
 import type { DataTable, EngagementModel, EngagementSummary, Variant } from '../../../core/system.ts';
 import type { GbaCharts } from '../charts.ts';
 import type { GbaShockSituation, GbaSituation } from '../situation.ts';
-import { gbaEngagementKernel, runGbaEngagementCounts, type RunGbaEngagementOptions } from './counts.ts';
+import {
+  gbaCountsProblem,
+  gbaEngagementKernel,
+  runGbaEngagementCounts,
+  type RunGbaEngagementOptions,
+} from './counts.ts';
 import { checkRoutPoints, gbaEngagementOptions, type GbaEngagementPayload } from './model.ts';
 import { summariseGbaEngagement, type GbaEngagementSummary } from './summary.ts';
 
@@ -223,4 +228,5 @@ export const gbaEngagementModel: EngagementModel<GbaEngagementPayload> = {
   summarise: gbaEngagementSummary,
   // counts.ts: engagements, a routs (B wins), b routs (A wins), mutual, at the limit.
   decisions: (_config, c) => [c[0]!, c[2]!, c[1]!, c[3]!, c[4]!],
+  countsProblem: gbaCountsProblem,
 };
