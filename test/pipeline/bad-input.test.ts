@@ -97,6 +97,7 @@ const SCENARIOS: Record<string, Record<string, string>> = {
     'zero budget': engagement('as many Reg Bd(O) as the budget buys', '    budget: 0\n'),
     'no engagements': engagement('2 files of Reg Bd(O)').replace('samples: 10', 'samples: 0'),
     'empty seed': `seed: ""\n${matrix}`,
+    'a matrix context of close combat with shooting fields': `rules: dbm-3.2\nstudies:\n  - kind: matrix\n    name: m\n    a: [Reg Bw(O)]\n    b: [Irr Kn(O)]\n    context: { mode: close, a: { aiders: 1 } }\n`,
     'close combat with shooting fields': `rules: dbm-3.2\nstudies:\n  - kind: odds\n    name: o\n    situations:\n      - { mode: close, shooters: both, a: { element: Reg Bw(O), aiders: 1 }, b: { element: Reg Bd(O) } }\n`,
   },
   'input errors, not internal errors': {
@@ -150,6 +151,8 @@ const SCENARIOS: Record<string, Record<string, string>> = {
 const SAYS: Record<string, RegExp> = {
   'nine deep': /:\d+ studies\[0\]\.a: files are 1 to 4 deep, not 9/,
   'empty seed': /seed/,
+  'a matrix context of close combat with shooting fields':
+    /:7 studies\[0\]\.context\.a\.aiders: applies to shooting only, and this combat is close/,
   'close combat with shooting fields': /shooters: applies to shooting only, and this combat is close/,
   'billion laughs': /:1 cannot read the document: .*alias/i,
   'deep flow nesting': /nested too deeply/,
