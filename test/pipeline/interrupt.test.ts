@@ -177,6 +177,18 @@ describe('leftovers of killed runs', () => {
     expect(tree(out)).toEqual(whole);
   }, 60_000);
 
+  it('a half-written slice file of a killed --shard run is removed by the next one', async () => {
+    const slices = join(dir, 'slices');
+    mkdirSync(slices, { recursive: true });
+    const pid = deadPid();
+    const half = join(slices, `slice-1-of-2.json.staging-${pid}`);
+    writeFileSync(half, '{"format":');
+    const r = await cli('run', small, '--shard', '2/2', '--out', slices);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`removed ${half}, left by a run that was stopped`);
+    expect(readdirSync(slices)).toEqual(['slice-2-of-2.json']);
+  }, 60_000);
+
   it('a report a killed swap had moved aside is put back before the run', async () => {
     const out = join(dir, 'swap', 'r');
     expect((await cli('run', small, '--out', out, '--quiet')).code).toBe(0);
