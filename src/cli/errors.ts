@@ -4,17 +4,32 @@
  */
 import { InputError, InputErrors } from '../core/errors.ts';
 
+/** Most problems printed one per line (a file with more says how many more). */
+const MAX_LINES = 20;
+/** Longest line printed: a message quoting a pasted megabyte is cut in the middle. */
+const MAX_CHARS = 500;
+
+const clip = (s: string): string =>
+  s.length <= MAX_CHARS ? s : `${s.slice(0, MAX_CHARS - 100)} ... ${s.slice(-90)}`;
+
 export function reportError(err: unknown): number {
   if (err instanceof InputErrors) {
-    for (const e of err.errors) process.stderr.write(`debellator: ${e.message}\n`);
+    for (const e of err.errors.slice(0, MAX_LINES)) process.stderr.write(`debellator: ${clip(e.message)}\n`);
+    const more = err.errors.length - MAX_LINES;
+    if (more > 0) {
+      const files = [...new Set(err.errors.map((e) => e.file).filter((f) => f !== undefined))];
+      process.stderr.write(
+        `debellator: and ${more} more problem${more > 1 ? 's' : ''}${files.length === 1 ? ` in ${files[0]}` : ''}\n`,
+      );
+    }
     return 2;
   }
   if (err instanceof InputError) {
-    process.stderr.write(`debellator: ${err.message}\n`);
+    process.stderr.write(`debellator: ${clip(err.message)}\n`);
     return 2;
   }
   const message = err instanceof Error ? err.message : String(err);
-  process.stderr.write(`debellator: internal error: ${message.split('\n')[0]}\n`);
+  process.stderr.write(`debellator: internal error: ${clip(message.split('\n')[0] ?? '')}\n`);
   if (process.env.DEBELLATOR_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}\n`);
   return 1;
 }

@@ -41,3 +41,16 @@ export function threadsFor(asked: number | undefined, note: (s: string) => void)
   }
   return asked;
 }
+
+/**
+ * A value option that may be given once: commander keeps the last of repeated values silently, so
+ * `--mode shooting --mode close` would run close combat without a word. The same value twice passes.
+ */
+export function once<T = string>(flag: string, parse?: (v: string) => T) {
+  return (v: string, prev: T | undefined): T => {
+    const x = parse ? parse(v) : (v as T);
+    if (prev !== undefined && prev !== x)
+      throw new InputError(`--${flag} is given twice (${String(prev)} and ${v}): give it once`);
+    return x;
+  };
+}

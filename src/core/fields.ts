@@ -139,3 +139,31 @@ export function flagOf(entry: FieldEntry): string | undefined {
   if (entry.meta.kind === 'list' || entry.meta.kind === 'object') return undefined;
   return entry.meta.flag ?? entry.key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }
+
+/** A value that counts as not given: absent, false, 0. */
+const unset = (v: unknown) => v === undefined || v === null || v === false || v === 0;
+
+/**
+ * The first field of a situation-file object that is given a value but means something only in other
+ * combat modes (`aiders` in close combat): the rules would ignore it without a word, so callers refuse
+ * it. `false`, 0 and absent values pass.
+ */
+export function fieldOutOfMode(
+  format: { readonly combat: z.ZodType; readonly side: z.ZodType },
+  input: Readonly<Record<string, unknown>>,
+  mode: string,
+): { readonly path: (string | number)[]; readonly modes: readonly string[] } | undefined {
+  for (const e of fieldsOf(format.combat))
+    if (e.meta.modes && !e.meta.modes.includes(mode) && !unset(input[e.key]))
+      return { path: [e.key], modes: e.meta.modes };
+  for (const id of ['a', 'b']) {
+    const side = input[id];
+    if (typeof side !== 'object' || side === null) continue;
+    for (const e of fieldsOf(format.side)) {
+      const v = (side as Record<string, unknown>)[e.key];
+      if (e.meta.modes && !e.meta.modes.includes(mode) && !unset(v))
+        return { path: [id, e.key], modes: e.meta.modes };
+    }
+  }
+  return undefined;
+}

@@ -44,7 +44,10 @@ export function describeIssue(issue: Issue, input: unknown): { path: FieldPath; 
       // The branch whose input had the right shape tells the most.
       for (const branch of issue.errors) {
         const first = branch[0];
-        if (first && !(first.code === 'invalid_type' && first.path.length === 0)) {
+        if (
+          first &&
+          !((first.code === 'invalid_type' || first.code === 'invalid_value') && first.path.length === 0)
+        ) {
           const inner = describeIssue(first, valueAt(input, issue.path));
           return { path: [...path, ...inner.path], detail: inner.detail };
         }
@@ -72,8 +75,9 @@ export function describeIssue(issue: Issue, input: unknown): { path: FieldPath; 
     }
     case 'invalid_type': {
       const found = valueAt(input, issue.path);
-      if (found === undefined) return { path, detail: `missing (expected ${issue.expected})` };
-      return { path, detail: `expected ${issue.expected}, found ${typeName(found)}` };
+      const expected = issue.expected === 'int' ? 'a whole number' : issue.expected;
+      if (found === undefined) return { path, detail: `missing (expected ${expected})` };
+      return { path, detail: `expected ${expected}, found ${typeName(found)}` };
     }
     case 'too_small':
     case 'too_big': {

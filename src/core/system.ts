@@ -159,6 +159,12 @@ export interface EngagementModel<C = unknown> {
    * counts), drawing the same random numbers as `kernel`, so the decisions are the same.
    */
   decide?(config: C, rng: RandomSource, samples: number): readonly [number, number, number, number, number];
+  /**
+   * What is wrong with merged counts that no run of `config` could give (sums that do not add up),
+   * or undefined; `merge` refuses a slice with such counts. Optional: without it only the decisions
+   * are checked.
+   */
+  countsProblem?(config: C, counts: Counts): string | undefined;
   /** Engagements per shard (a fixed part of the results' identity). */
   readonly shardSize: number;
   /** The goings a battlefield's terrain may name, in the system's terms (models with terrain). */

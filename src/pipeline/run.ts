@@ -9,7 +9,8 @@
 import type { Job, Stage } from '../studies/index.ts';
 import type { LoadedScenario, PlannedStudy } from './scenario.ts';
 import { runShards, type PoolOptions } from './pool.ts';
-import { samplesIn, shardRange, sliceRange, totalShards, type Slice } from './shards.ts';
+import type { RoundPlan } from './estimate.ts';
+import { samplesByJob, samplesIn, shardRange, sliceRange, totalShards, type Slice } from './shards.ts';
 
 export interface RunOptions {
   readonly threads: number;
@@ -18,6 +19,11 @@ export interface RunOptions {
   /** Told what a round is about to draw: samples (or engagements), of which job kinds, for which studies. */
   readonly onWork?: (work: RoundWork) => void;
   readonly onShard?: (job: Job, samples: number) => void;
+  /**
+   * Told what a round is about to run before it starts (its jobs, the samples each draws, its shards and
+   * what later stages are expected to draw); may throw to stop the run before the round's work.
+   */
+  readonly beforeRound?: (work: RoundPlan, first: boolean) => Promise<void> | void;
 }
 
 /** A round of work about to run, for a progress bar. */
@@ -71,8 +77,11 @@ async function runWhole(
   into: Map<string, Float64Array>,
   opts: RunOptions,
   round: { studies: string[]; later: number },
+  later: ReadonlyMap<string, number>,
+  first: boolean,
 ): Promise<void> {
   if (jobs.length === 0) return;
+  await opts.beforeRound?.({ jobs, samples: samplesByJob(jobs), shards: totalShards(jobs), later }, first);
   opts.onWork?.({
     samples: jobs.reduce((t, j) => t + j.samples, 0),
     kinds: new Set(jobs.map((j) => j.kind)),
@@ -117,6 +126,7 @@ export async function runScenario(loaded: LoadedScenario, opts: RunOptions): Pro
     return cut.plan;
   });
   const groupedIds = new Set<string>();
+  let ranAny = false;
   for (let round = 0; finished.size < loaded.studies.length; round++) {
     if (round > 1000) throw new Error('a study asked for more than 1000 stages of work');
     const now: Job[] = [];
@@ -142,7 +152,16 @@ export async function runScenario(loaded: LoadedScenario, opts: RunOptions): Pro
       if (cutByGroups) for (const j of stage.jobs) groupedIds.add(j.id);
       now.push(...stage.jobs);
     });
-    await runWhole(now, complete, opts, work);
+    // What later stages will draw, by the studies' outlooks (a sliced run draws its share of them).
+    const later = new Map<string, number>();
+    const share = opts.slice ? 1 / opts.slice.count : 1;
+    loaded.studies.forEach((s, i) => {
+      if (finished.has(i)) return;
+      for (const [k, n] of s.kind.outlook?.(plans[i], complete) ?? [])
+        later.set(k, (later.get(k) ?? 0) + n * (isGrouped(s) ? 1 : share));
+    });
+    await runWhole(now, complete, opts, work, later, !ranAny);
+    ranAny ||= now.length > 0;
   }
   if (!opts.slice) return { complete, grouped, partial, shards: { ran: 0, of: 0 }, groups };
   for (const id of groupedIds) {
@@ -152,6 +171,8 @@ export async function runScenario(loaded: LoadedScenario, opts: RunOptions): Pro
   const finalJobs = [...finalByStudy.entries()].sort(([x], [y]) => x - y).flatMap(([, jobs]) => jobs);
   const total = totalShards(finalJobs);
   const { start, end } = sliceRange(total, opts.slice);
+  const samples = samplesByJob(finalJobs, start, end);
+  await opts.beforeRound?.({ jobs: finalJobs, samples, shards: end - start, later: new Map() }, !ranAny);
   opts.onWork?.({
     samples: samplesIn(finalJobs, start, end),
     kinds: new Set(finalJobs.map((j) => j.kind)),

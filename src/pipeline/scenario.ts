@@ -5,18 +5,19 @@
  */
 import { basename, dirname, extname, resolve } from 'node:path';
 import { z } from 'zod';
-import { combined, InputError, throwAll } from '../core/errors.ts';
+import { combined, InputError, InputErrors, throwAll, type FieldPath } from '../core/errors.ts';
 import { allIssues, parseWith } from '../core/schema-issues.ts';
 import { suggestion } from '../core/suggest.ts';
 import type { AnySystem, Variant, VariantSpec } from '../core/system.ts';
 import {
+  MAX_SCENARIO_CELLS,
   STUDY_KINDS,
   studyKind,
   type AnyStudyKind,
   type StudyContext,
   type StudyHeader,
 } from '../studies/index.ts';
-import { requireSystem } from '../systems/registry.ts';
+import { allRulesIds, requireSystem } from '../systems/registry.ts';
 import { readStructuredFile, parseStructuredText, type StructuredFile } from './structured-file.ts';
 import { toolInfo } from './tool.ts';
 
@@ -174,9 +175,28 @@ export function checkScenario(f: StructuredFile, options: ScenarioOptions = {}):
   const located = (e: InputError) => e.inFile(f.file, f.lineOf);
   if (typeof f.data !== 'object' || f.data === null || Array.isArray(f.data))
     throw new InputError('a scenario is a mapping with keys rules and studies', { file: f.file, line: 1 });
-  const topErrors = allIssues(scenarioTopSchema, f.data);
-  if (topErrors.length > 0) throw located(combined(topErrors));
-  const top = scenarioTopSchema.parse(f.data);
+  const topErrors = allIssues(scenarioTopSchema, f.data).map((e) =>
+    // `rules: 3.2` is a version without its rule set: list the rule sets.
+    e.path.length === 1 && e.path[0] === 'rules' && e.detail.startsWith('expected ')
+      ? new InputError(
+          `${e.detail.replace(/^expected string/, 'expected a rule set')}; one of ${allRulesIds().join(', ')}`,
+          {
+            path: e.path,
+          },
+        )
+      : e,
+  );
+  // The studies are still checked when only keys they do not depend on are wrong (an unknown key,
+  // `samples`, `seed`, `name`, `description`), so one run reports every problem of the file.
+  const blocking = new Set(['rules', 'studies', 'overrides', 'charts', '$schema']);
+  if (topErrors.some((e) => e.path.length === 0 || blocking.has(String(e.path[0]))))
+    throw located(combined(topErrors));
+  const bad = new Set(topErrors.map((e) => String(e.path[0])));
+  const lenient = scenarioTopSchema.safeParse(
+    Object.fromEntries(Object.entries(f.data).filter(([k]) => !bad.has(k))),
+  );
+  if (!lenient.success) throw located(combined(topErrors));
+  const top = lenient.data;
   try {
     const system = requireSystem(top.rules);
     const spec = variantSpec(top, system, f.file);
@@ -200,6 +220,15 @@ export function checkScenario(f: StructuredFile, options: ScenarioOptions = {}):
     const tool = toolInfo();
     const seen = new Map<string, number>();
     const errors: InputError[] = [];
+    let cells = 0;
+    const claimCells = (n: number, path: FieldPath) => {
+      cells += n;
+      if (cells > MAX_SCENARIO_CELLS)
+        throw new InputError(
+          `${n.toLocaleString('en-US')} cells take the scenario to ${cells.toLocaleString('en-US')}; at most ${MAX_SCENARIO_CELLS.toLocaleString('en-US')} (split it into several scenarios)`,
+          { path },
+        );
+    };
     const studies: PlannedStudy[] = [];
     top.studies.forEach((raw, i) => {
       try {
@@ -207,7 +236,9 @@ export function checkScenario(f: StructuredFile, options: ScenarioOptions = {}):
         const kind = kindOf(header.kind, system, i);
         const schema = kind.fields(system)!.strict();
         const { kind: _k, name: _n, title: _t, ...rest } = raw;
-        const block = parseWith(schema, rest, ['studies', i]);
+        const issues = allIssues(schema, rest).map((e) => e.within(['studies', i]));
+        if (issues.length > 0) throw combined(issues);
+        const block = schema.parse(rest);
         const ctx: StudyContext = {
           system,
           rules: top.rules,
@@ -218,6 +249,7 @@ export function checkScenario(f: StructuredFile, options: ScenarioOptions = {}):
           samples: options.samples,
           scenarioSamples: top.samples,
           path: ['studies', i],
+          claimCells,
         };
         let plan: unknown;
         try {
@@ -228,11 +260,12 @@ export function checkScenario(f: StructuredFile, options: ScenarioOptions = {}):
         }
         studies.push({ kind, header, plan });
       } catch (e) {
-        if (e instanceof InputError) errors.push(e);
+        if (e instanceof InputErrors) errors.push(...e.errors);
+        else if (e instanceof InputError) errors.push(e);
         else throw e;
       }
     });
-    throwAll(errors);
+    throwAll([...topErrors, ...errors]);
     return {
       file: f.file,
       raw: f.data,

@@ -19,11 +19,26 @@ export const shardCount = (j: Pick<Job, 'samples' | 'shardSize'>): number =>
 /** Number of shards of every job together. */
 export const totalShards = (jobs: readonly Job[]): number => jobs.reduce((t, j) => t + shardCount(j), 0);
 
+/**
+ * Samples each job draws in shards [start, end) of the global order, in closed form (a range can hold
+ * billions of shards: every shard is full but a job's last).
+ */
+export function samplesByJob(jobs: readonly Job[], start = 0, end = Infinity): number[] {
+  let base = 0;
+  return jobs.map((j) => {
+    const n = shardCount(j);
+    const from = Math.max(0, start - base);
+    const to = Math.min(n, end - base);
+    base += n;
+    if (to <= from) return 0;
+    const last = j.samples - (n - 1) * j.shardSize;
+    return (to - from) * j.shardSize - (to === n ? j.shardSize - last : 0);
+  });
+}
+
 /** Samples of shards [start, end) of the global order (job by job). */
 export function samplesIn(jobs: readonly Job[], start: number, end: number): number {
-  let t = 0;
-  for (const r of shardRange(jobs, start, end)) t += r.samples;
-  return t;
+  return samplesByJob(jobs, start, end).reduce((t, x) => t + x, 0);
 }
 
 /** Shards [start, end) of the global order (every shard of job 0, then of job 1, ...), lazily. */

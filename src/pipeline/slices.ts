@@ -13,13 +13,15 @@ import { z } from 'zod';
 import { InputError } from '../core/errors.ts';
 import { parseWith } from '../core/schema-issues.ts';
 import type { Job } from '../studies/index.ts';
-import { countsConsistent, samplesHeld } from '../studies/kernels.ts';
+import { countsProblem, samplesHeld } from '../studies/kernels.ts';
 import { finalJobsOf, isGrouped, slicePlan } from './run.ts';
 import type { LoadedScenario } from './scenario.ts';
-import { MAX_SLICES, shardRange, sliceRange, totalShards, type Slice } from './shards.ts';
+import { MAX_SLICES, samplesByJob, sliceRange, totalShards, type Slice } from './shards.ts';
 import type { ToolInfo } from './tool.ts';
 
 export const SLICE_FORMAT = 'debellator-slice/3';
+/** Largest slice file read (the biggest bundled study's slices are a few MB). */
+export const MAX_SLICE_BYTES = 256 * 1024 * 1024;
 
 const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const countsEntry = z.tuple([z.string().min(1).max(1000), z.array(count).max(10_000_000)]);
@@ -83,20 +85,37 @@ export function sliceFile(meta: {
 export function checkSliceData(name: string, data: unknown): SliceFile {
   if ((data as { format?: unknown } | null)?.format !== SLICE_FORMAT)
     throw new InputError(`not a ${SLICE_FORMAT} slice file`, { file: name });
+  let parsed: SliceFile;
   try {
-    return parseWith(sliceFileSchema, data);
+    parsed = parseWith(sliceFileSchema, data);
   } catch (e) {
     if (e instanceof InputError) throw e.inFile(name);
     throw e;
   }
+  for (const key of ['complete', 'partial'] as const) {
+    const seen = new Set<string>();
+    parsed[key].forEach(([id], i) => {
+      if (seen.has(id)) throw new InputError(`job ${id} is listed twice`, { file: name, path: [key, i, 0] });
+      seen.add(id);
+    });
+  }
+  if (parsed.slice.index > parsed.slice.count)
+    throw new InputError(`slice ${parsed.slice.index}/${parsed.slice.count}: i must be at most n`, {
+      file: name,
+      path: ['slice', 'index'],
+    });
+  if (parsed.shards.ran > parsed.shards.of)
+    throw new InputError(`ran ${parsed.shards.ran} of ${parsed.shards.of} shards`, {
+      file: name,
+      path: ['shards', 'ran'],
+    });
+  return parsed;
 }
 
 const same = (x: unknown, y: unknown) => JSON.stringify(x) === JSON.stringify(y);
-const listed = (xs: readonly number[], n: number) =>
-  `${xs
-    .slice(0, 10)
-    .map((i) => `${i}/${n}`)
-    .join(', ')}${xs.length > 10 ? ` and ${xs.length - 10} more` : ''}`;
+/** The first few of `total` slice numbers `xs` of n. */
+const listed = (xs: readonly number[], total: number, n: number) =>
+  `${xs.map((i) => `${i}/${n}`).join(', ')}${total > xs.length ? ` and ${(total - xs.length).toLocaleString('en-US')} more` : ''}`;
 
 /** Check that `files` are the n slices of one run (before the scenario is re-planned). */
 export function checkSlices(files: readonly { name: string; data: SliceFile }[]): SliceFile {
@@ -122,8 +141,10 @@ export function checkSlices(files: readonly { name: string; data: SliceFile }[])
   }
   if (files.length !== n) {
     const missing: number[] = [];
-    for (let i = 1; i <= n && missing.length <= 10; i++) if (!seen.has(i)) missing.push(i);
-    throw new InputError(`merge: ${n - files.length} of ${n} slices missing: ${listed(missing, n)}`);
+    for (let i = 1; i <= n && missing.length < 10; i++) if (!seen.has(i)) missing.push(i);
+    throw new InputError(
+      `merge: ${n - files.length} of ${n} slices missing: ${listed(missing, n - files.length, n)}`,
+    );
   }
   return first;
 }
@@ -131,12 +152,15 @@ export function checkSlices(files: readonly { name: string; data: SliceFile }[])
 /** How many samples a job's counts hold (its kernel's layout). */
 const samplesOf = (job: Job, counts: ArrayLike<number>): number => samplesHeld(job.kind, counts);
 
-/** Refuse counts that are not exactly what `job` draws. */
-function checkJobCounts(job: Job, c: Float64Array, file: string): void {
-  if (!countsConsistent(job.kind, c))
-    throw new InputError(`the counts of job ${job.id} do not add up: the slice was changed or damaged`, {
-      file,
-    });
+/** Refuse counts no run of the job could give (checked before anything reads them). */
+async function refuseImpossible(job: Job, c: ArrayLike<number>, file: string): Promise<void> {
+  const problem = await countsProblem(job, c);
+  if (problem) throw new InputError(`job ${job.id}: ${problem}: the slice was changed or damaged`, { file });
+}
+
+/** Refuse counts that are not exactly what `job` draws, or that no run of it could give. */
+async function checkJobCounts(job: Job, c: ArrayLike<number>, file: string): Promise<void> {
+  await refuseImpossible(job, c, file);
   if (samplesOf(job, c) !== job.samples)
     throw new InputError(`job ${job.id} holds ${samplesOf(job, c)} samples, expected ${job.samples}`, {
       file,
@@ -148,12 +172,12 @@ function checkJobCounts(job: Job, c: Float64Array, file: string): void {
  * each grouped study, which must find each job's counts in the slice, whole and consistent, and nothing
  * else.
  */
-function mergeGroups(
+async function mergeGroups(
   loaded: LoadedScenario,
   name: string,
   data: SliceFile,
   merged: Map<string, Float64Array>,
-): void {
+): Promise<void> {
   const given = new Map<string, Float64Array>(data.grouped.map(([id, c]) => [id, Float64Array.from(c)]));
   const used = new Set<string>();
   let groups = 0;
@@ -168,7 +192,7 @@ function mergeGroups(
       for (const j of stage.jobs) {
         const c = given.get(j.id);
         if (!c) throw new InputError(`lacks the counts of job ${j.id}`, { file: name });
-        checkJobCounts(j, c, name);
+        await checkJobCounts(j, c, name);
         if (merged.has(j.id)) throw new InputError(`job ${j.id} is also in another slice`, { file: name });
         done.set(j.id, c);
         used.add(j.id);
@@ -188,10 +212,10 @@ function mergeGroups(
  * exactly those the studies ask for before their final stage, every partial job is a final job, and each
  * slice's counts hold exactly the samples of its shards.
  */
-export function mergeCounts(
+export async function mergeCounts(
   loaded: LoadedScenario,
   files: readonly { name: string; data: SliceFile }[],
-): Map<string, Float64Array> {
+): Promise<Map<string, Float64Array>> {
   const first = files[0]!.data;
   const complete = new Map<string, Float64Array>(first.complete.map(([id, c]) => [id, Float64Array.from(c)]));
   // Replay the stages: every whole-run job must be one a study asks for.
@@ -207,7 +231,7 @@ export function mergeCounts(
     for (const j of fresh) {
       const c = complete.get(j.id);
       if (!c) throw new InputError(`the slices lack the counts of job ${j.id}`, { file: files[0]!.name });
-      checkJobCounts(j, c, files[0]!.name);
+      await checkJobCounts(j, c, files[0]!.name);
       needed.add(j.id);
       done.set(j.id, c);
     }
@@ -219,26 +243,22 @@ export function mergeCounts(
   const index = new Map(finalJobs.map((j, i) => [j.id, i]));
   const total = totalShards(finalJobs);
   const merged = new Map<string, Float64Array>(complete);
-  for (const { name, data } of files) mergeGroups(loaded, name, data, merged);
+  for (const { name, data } of files) await mergeGroups(loaded, name, data, merged);
   for (const { name, data } of files) {
     if (data.shards.of !== total)
       throw new InputError(`made for ${data.shards.of} shards; the scenario has ${total}`, { file: name });
     const { start, end } = sliceRange(total, data.slice);
     const expected = new Map<string, number>();
-    for (const r of shardRange(finalJobs, start, end)) {
-      const id = finalJobs[r.job]!.id;
-      expected.set(id, (expected.get(id) ?? 0) + r.samples);
-    }
+    samplesByJob(finalJobs, start, end).forEach((n, i) => {
+      if (n > 0) expected.set(finalJobs[i]!.id, n);
+    });
     for (const [id, c] of data.partial) {
       const i = index.get(id);
       if (i === undefined)
         throw new InputError(`counts for a job the scenario does not have: ${id}`, { file: name });
+      await refuseImpossible(finalJobs[i]!, c, name);
       const want = expected.get(id) ?? 0;
       const got = samplesOf(finalJobs[i]!, c);
-      if (!countsConsistent(finalJobs[i]!.kind, c))
-        throw new InputError(`the counts of job ${id} do not add up: the slice was changed or damaged`, {
-          file: name,
-        });
       if (got !== want)
         throw new InputError(`job ${id} holds ${got} samples; this slice's shards draw ${want}`, {
           file: name,

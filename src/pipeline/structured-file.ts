@@ -2,7 +2,7 @@
  * Reads a YAML or JSON file (JSON is YAML) keeping positions, so a bad field can be reported as
  * `file:line path: message`. The only place the tool parses structured text files.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { LineCounter, parseDocument, isMap, isSeq, type Node } from 'yaml';
 import { InputError } from '../core/errors.ts';
 
@@ -32,7 +32,10 @@ export function parseStructuredText(text: string, file: string): StructuredFile 
   if (doc.errors.length > 0) {
     const e = doc.errors[0]!;
     const line = e.linePos?.[0]?.line ?? lineCounter.linePos(e.pos[0]).line;
-    const msg = e.message.split('\n')[0];
+    const msg = e.message.split('\n')[0] ?? '';
+    // The parser recurses: a document nested thousands deep overflows its stack.
+    if (/call stack/i.test(msg))
+      throw new InputError(`nested too deeply to read (at most ${MAX_DEPTH} levels)`, { file, line });
     throw new InputError(`syntax error: ${msg}`, { file, line });
   }
   const lineOf = (path: readonly (string | number)[]): number => {
@@ -94,18 +97,32 @@ const READ_ERRORS: Readonly<Record<string, string>> = {
 
 /** The text of a file, or an InputError saying in words why it cannot be read. */
 export function readTextFile(file: string, maxBytes = MAX_FILE_BYTES): string {
+  const tooLarge = (size: string) =>
+    new InputError(`too large (${size} bytes; at most ${maxBytes.toLocaleString('en-US')})`, { file });
+  let fd: number | undefined;
   try {
-    const size = statSync(file).size;
-    if (size > maxBytes)
-      throw new InputError(
-        `too large (${size.toLocaleString('en-US')} bytes; at most ${maxBytes.toLocaleString('en-US')})`,
-        { file },
-      );
-    return readFileSync(file, 'utf8');
+    const st = statSync(file);
+    if (st.isDirectory()) throw new InputError('cannot read: is a folder, not a file', { file });
+    if (st.size > maxBytes) throw tooLarge(st.size.toLocaleString('en-US'));
+    // Read at most maxBytes + 1 whatever the size says: devices and pipes report 0 and may not end.
+    fd = openSync(file, 'r');
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const buf = Buffer.alloc(Math.min(1 << 20, maxBytes + 1 - total));
+      const n = readSync(fd, buf, 0, buf.length, null);
+      if (n === 0) break;
+      chunks.push(buf.subarray(0, n));
+      total += n;
+      if (total > maxBytes) throw tooLarge(`more than ${maxBytes.toLocaleString('en-US')}`);
+    }
+    return Buffer.concat(chunks).toString('utf8');
   } catch (e) {
     if (e instanceof InputError) throw e;
     const code = (e as NodeJS.ErrnoException).code ?? '';
-    throw new InputError(`cannot read: ${READ_ERRORS[code] ?? code ?? 'error'}`, { file });
+    throw new InputError(`cannot read: ${READ_ERRORS[code] ?? (code || 'error')}`, { file });
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 

@@ -20,3 +20,4 @@ export function studyKind(id: string): AnyStudyKind | undefined {
 }
 
 export type { AnyStudyKind, StudyKind, StudyContext, Job, Stage, Counts, StudyHeader } from './kind.ts';
+export { MAX_SCENARIO_CELLS } from './kind.ts';

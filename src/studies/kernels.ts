@@ -100,26 +100,45 @@ export const KERNELS: Readonly<Record<string, ShardKernel>> = {
 };
 
 /**
- * Do a job kind's counts add up (merge refuses a slice whose do not): every engagement has exactly one
- * decision; a table's codes are whole counts.
+ * What is wrong with a job's counts that no run of it could give, or undefined (merge refuses a slice
+ * whose counts were changed or damaged): the wrong number of counts for the job; a table outcome the
+ * table cannot give; a balance opponent's decisions that do not add up to its engagements; engagement
+ * counts whose model finds them impossible (sums that do not add up). Counts are whole and non-negative
+ * already (the slice schema).
  */
-export function countsConsistent(kind: string, counts: ArrayLike<number>): boolean {
-  if (kind === 'balance') {
+export async function countsProblem(
+  job: { readonly kind: string; readonly payload: unknown; readonly seed: string },
+  counts: ArrayLike<number>,
+): Promise<string | undefined> {
+  const want = await countsLength(job);
+  if (counts.length !== want) return `${counts.length} counts; its kind has ${want}`;
+  if (job.kind === 'table') {
+    const p = job.payload as TablePayload;
+    const possible = new Uint8Array(p.jointSize);
+    p.codes.forEach((code, i) => {
+      if (!p.weights || (p.weights[i] as number) > 0) possible[code] = 1;
+    });
+    for (let i = 0; i < counts.length; i++)
+      if ((counts[i] as number) > 0 && possible[i] === 0)
+        return `it counts an outcome its combat cannot have (joint outcome ${i})`;
+    return undefined;
+  }
+  if (job.kind === 'balance') {
     for (let i = 0; i + PER_OPPONENT <= counts.length; i += PER_OPPONENT) {
-      const n = counts[i] as number;
       let d = 0;
       for (let k = 1; k < PER_OPPONENT; k++) d += counts[i + k] as number;
-      if (d !== n) return false;
+      if (d !== counts[i]) return `opponent ${i / PER_OPPONENT + 1}: the decisions do not add up`;
     }
-    return counts.length % PER_OPPONENT === 0;
+    return undefined;
   }
-  if (kind === 'engagement') {
-    const n = counts[0] as number;
-    return (
-      (counts[1] as number) + (counts[2] as number) + (counts[3] as number) + (counts[4] as number) === n
-    );
+  if (job.kind === 'engagement') {
+    const p = job.payload as EngagementPayload;
+    const c = Float64Array.from(counts);
+    if (c[1]! + c[2]! + c[3]! + c[4]! !== c[0]) return 'the decisions do not add up to the engagements';
+    const system = await loadSystem(p.system.id, p.system.source);
+    return system.engagement?.countsProblem?.(p.config, c);
   }
-  return true;
+  return undefined;
 }
 
 /** How many samples a job kind's counts hold (merge checks every slice against its shards). */
@@ -129,6 +148,50 @@ export function samplesHeld(kind: string, counts: ArrayLike<number>): number {
   else if (kind === 'balance') for (let i = 0; i < counts.length; i += PER_OPPONENT) t += counts[i] as number;
   else t = (counts[0] as number | undefined) ?? 0;
   return t;
+}
+
+/**
+ * How many numbers a job's counts have (merge refuses a slice whose counts have another length): a
+ * table's joint outcomes, five per balance opponent, else what the kernel returns for no samples.
+ */
+export async function countsLength(job: {
+  readonly kind: string;
+  readonly payload: unknown;
+  readonly seed: string;
+}): Promise<number> {
+  if (job.kind === 'table') return (job.payload as TablePayload).jointSize;
+  if (job.kind === 'balance') return (job.payload as BalancePayload).opponents.length * PER_OPPONENT;
+  return (await runShard({ kind: job.kind, payload: job.payload, seed: job.seed, stream: 0, samples: 0 }))
+    .length;
+}
+
+/**
+ * A small task of a job's kind for timing it (a run's estimate before it starts): about `samples`
+ * samples of the job from a stream of its own (a balance job, which runs whole, against a few of its
+ * opponents). `samples` on the result is what it draws, in the job's sample units.
+ */
+export function pilotTask(
+  job: { readonly kind: string; readonly payload: unknown; readonly seed: string; readonly samples: number },
+  samples: number,
+): ShardTask {
+  const seed = `${job.seed}|pilot`;
+  if (job.kind === 'balance') {
+    // A balance job runs whole: its pilot is the job against a few of its opponents, spread evenly.
+    const p = job.payload as BalancePayload;
+    const n = p.opponents.length;
+    const each = Math.max(1, Math.round(job.samples / n));
+    const k = Math.max(1, Math.min(n, Math.ceil(samples / each)));
+    const opponents = Array.from({ length: k }, (_, i) => p.opponents[Math.floor((i * n) / k)]!);
+    const payload: BalancePayload = { ...p, opponents, engagements: each };
+    return { kind: job.kind, payload, seed, stream: 0, samples: k * each };
+  }
+  return {
+    kind: job.kind,
+    payload: job.payload,
+    seed,
+    stream: 0,
+    samples: Math.max(1, Math.min(samples, job.samples)),
+  };
 }
 
 /** One shard as sent to a worker: plain data only. */

@@ -59,7 +59,15 @@ export interface StudyContext {
   readonly scenarioSamples?: number | undefined;
   /** Where the study is in the scenario (for messages): ['studies', i]. */
   readonly path: FieldPath;
+  /**
+   * Book `n` cells (each an exact enumeration and a compiled table) against the scenario's ceiling
+   * before planning them; throws an InputError (path within the block) when the scenario would pass it.
+   */
+  claimCells?(n: number, path: FieldPath): void;
 }
+
+/** Most cells (matrix and odds situations) of one scenario: planning them takes seconds per 10,000. */
+export const MAX_SCENARIO_CELLS = 100_000;
 
 /** Fields every study block has besides its kind's own. */
 export interface StudyHeader {
@@ -97,6 +105,11 @@ export interface StudyKind<P = unknown, R = unknown> {
     count(plan: P): number;
     only(plan: P, keep: (group: number) => boolean): P;
   };
+  /**
+   * For adaptive studies: a rough count of the samples the stages after `work(plan, done)` will still
+   * draw, by job kind, so a run can estimate its time before it starts (default: none). Pure.
+   */
+  outlook?(plan: P, done: Counts): ReadonlyMap<string, number>;
   /** Results (plain JSON data) from the plan and every job's merged counts. Pure. */
   results(plan: P, done: Counts): R;
   /** The study's part of the report: tables, charts, HTML sections, a line for the terminal. Pure. */

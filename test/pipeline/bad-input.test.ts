@@ -1,103 +1,547 @@
 /**
  * The bad-input corpus (hardening): every class of bad input found by trying the tool as a careless or
- * hostile user would, plus seeded random mutations of the bundled scenarios. Each bad input must be
- * refused with exit 2 and one line (no internal error, no stack trace), before any output is written, and
- * quickly; a mutation that happens to stay valid must load.
+ * hostile user would, plus seeded random mutations of the bundled scenarios and situation files. Each bad
+ * input must be refused with exit 2 (never an internal error, never a stack trace), every line of the
+ * refusal `debellator: file:line field: message` where a file is at fault, before any output is
+ * written, and within a generous time bound (a hang guard). A mutation that stays valid must load.
+ * The number of cases per class is printed at the end.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/rng.ts';
 import { InputError } from '../../src/core/errors.ts';
 import { loadScenarioText } from '../../src/pipeline/scenario.ts';
 import { runMain } from '../cli/run-main.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'debellator-bad-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+/** Cases per class, printed at the end. */
+const tally = new Map<string, number>();
+const count = (cls: string, n = 1) => tally.set(cls, (tally.get(cls) ?? 0) + n);
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  const total = [...tally.values()].reduce((t, n) => t + n, 0);
+  const lines = [...tally].map(([c, n]) => `  ${c.padEnd(34)} ${n}`);
+  process.stdout.write(`bad-input corpus:\n${lines.join('\n')}\n  ${'total'.padEnd(34)} ${total}\n`);
+});
+
+/** A hang guard per case, generous for a loaded machine. */
+const CASE_MS = 20_000;
+
+const file = (name: string, text: string | Buffer): string => {
+  const f = join(dir, name);
+  writeFileSync(f, text);
+  return f;
+};
+const slug = (s: string) => s.replace(/\W+/g, '-');
+
+/** The refusal lines: exit 2, nothing internal, each line a `debellator:` line, nothing written. */
+async function refused(args: string[], out: string | undefined, within = CASE_MS): Promise<string[]> {
+  const t0 = performance.now();
+  const r = await runMain(args);
+  expect(performance.now() - t0, `${args.join(' ')} took too long`).toBeLessThan(within);
+  expect(r.code, `${args.join(' ')}\n${r.err}`).toBe(2);
+  expect(r.err).not.toMatch(/internal error| {4}at |Error:|ENOENT|EACCES/);
+  const lines = r.err.trim().split('\n');
+  for (const l of lines) {
+    expect(l).toMatch(/^(debellator: |error: )/);
+    expect(l.length, l).toBeLessThan(600);
+  }
+  if (out !== undefined) expect(existsSync(out), `${out} was written`).toBe(false);
+  return lines;
+}
+
+/** Every line names `f` with a line number (the summary line of a long list names it without). */
+const eachLocated = (lines: readonly string[], f: string) => {
+  for (const l of lines)
+    expect(l.startsWith(`debellator: ${f}:`) || l.startsWith('debellator: and '), l).toBe(true);
+  for (const l of lines.filter((x) => !x.startsWith('debellator: and ')))
+    expect(l, l).toMatch(new RegExp(`^debellator: ${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+ `));
+};
 
 const matrix =
   'rules: dbm-3.2\nstudies:\n  - kind: matrix\n    name: m\n    a: [Reg Bd(O)]\n    b: [Irr Kn(O)]\n';
-const engagement = (a: string, b = '2 files of Reg Bd(O)') =>
-  `rules: dbm-3.2\nstudies:\n  - kind: engagement\n    name: e\n    samples: 10\n    a: ${a}\n    b: ${b}\n`;
+const engagement = (a: string, extra = '') =>
+  `rules: dbm-3.2\nstudies:\n  - kind: engagement\n    name: e\n    samples: 10\n${extra}    a: ${a}\n    b: 2 files of Reg Bd(O)\n`;
+const laughs = (n: number) =>
+  [
+    'a: &a [x, x, x, x, x, x, x, x, x]',
+    ...Array.from({ length: n }, (_, i) => {
+      const prev = String.fromCharCode(97 + i);
+      const me = String.fromCharCode(98 + i);
+      return `${me}: &${me} [${Array(9).fill(`*${prev}`).join(', ')}]`;
+    }),
+  ].join('\n');
 
-/** Scenario texts that must be refused. */
-const SCENARIOS: Record<string, string> = {
-  'unknown study kind': matrix.replace('kind: matrix', 'kind: matrice'),
-  'unknown rules': matrix.replace('dbm-3.2', 'dbm-9'),
-  'rules as a number': matrix.replace('rules: dbm-3.2', 'rules: 3.2'),
-  'misspelt key': matrix.replace('studies:', 'studis:'),
-  'unknown top-level key': `colour: red\n${matrix}`,
-  'zero files': engagement('0 files of Reg Bd(O)'),
-  'zero deep': engagement('2 files of Reg Bd(O), 0 deep'),
-  'nine deep': engagement('2 files of Reg Bd(O), 9 deep'),
-  'a thousand deep': engagement('2 files of Reg Bd(O), 1000 deep'),
-  'too many files': engagement('99999999999999999999 files of Reg Bd(O)'),
-  'huge budget': engagement('as many Reg Bd(O) as 1000000000 AP buys'),
-  'zero cost override': `${matrix}overrides:\n  costs: { Reg Bd(O): 0 }\n`,
-  'negative samples': `samples: -5\n${matrix}`,
-  'infinite samples': `samples: .inf\n${matrix}`,
-  'empty seed': `seed: ""\n${matrix}`,
-  'undefined alias': `${matrix}    context: *nothing\n`,
-  'billion laughs': `a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: [*e, *e, *e, *e, *e, *e, *e, *e, *e]\n${matrix}`,
-  'deep nesting': `x: ${'['.repeat(3000)}${']'.repeat(3000)}\n${matrix}`,
-  'not a mapping': '- just\n- a list\n',
-  'empty file': '',
-  'bad element': matrix.replace('[Irr Kn(O)]', '[Irr Kn(Q)]'),
-  'DBA notation under DBM': matrix.replace('[Irr Kn(O)]', '[4Bd]'),
-  'charts for DBM': `charts: card.json\n${matrix}`,
-  'GBA block under DBM': 'rules: dbm-3.2\nstudies:\n  - kind: engagement\n    name: e\n    situation: {}\n',
-  'balance for a system without points': 'rules: dba-3.0\nstudies:\n  - kind: balance\n    name: b\n',
+/** Scenario texts that must be refused, by class; each names the file and line. */
+const SCENARIOS: Record<string, Record<string, string>> = {
+  'accepted nonsense': {
+    'zero files': engagement('0 files of Reg Bd(O)'),
+    'zero deep': engagement('2 files of Reg Bd(O), 0 deep'),
+    'five deep (the object form stops at 4)': engagement('2 files of Reg Bd(O), 5 deep'),
+    'nine deep': engagement('2 files of Reg Bd(O), 9 deep'),
+    'a thousand deep': engagement('2 files of Reg Bd(O), 1000 deep'),
+    'negative files': engagement('-2 files of Reg Bd(O)'),
+    'fractional files': engagement('2.5 files of Reg Bd(O)'),
+    'budget that buys nothing': engagement('as many Reg Bd(O) as 1 AP buys'),
+    'zero budget': engagement('as many Reg Bd(O) as the budget buys', '    budget: 0\n'),
+    'no engagements': engagement('2 files of Reg Bd(O)').replace('samples: 10', 'samples: 0'),
+    'empty seed': `seed: ""\n${matrix}`,
+    'a matrix context of close combat with shooting fields': `rules: dbm-3.2\nstudies:\n  - kind: matrix\n    name: m\n    a: [Reg Bw(O)]\n    b: [Irr Kn(O)]\n    context: { mode: close, a: { aiders: 1 } }\n`,
+    'close combat with shooting fields': `rules: dbm-3.2\nstudies:\n  - kind: odds\n    name: o\n    situations:\n      - { mode: close, shooters: both, a: { element: Reg Bw(O), aiders: 1 }, b: { element: Reg Bd(O) } }\n`,
+  },
+  'input errors, not internal errors': {
+    'billion laughs': `${laughs(5)}\n${matrix}`,
+    'undefined alias': `${matrix}    context: *nothing\n`,
+    'deep flow nesting': `x: ${'['.repeat(3000)}${']'.repeat(3000)}\n${matrix}`,
+    'deep block nesting': `${Array.from({ length: 3000 }, (_, i) => `${' '.repeat(i)}k${i}:`).join('\n')}\n`,
+    'nesting past the limit': `x: ${'['.repeat(70)}${']'.repeat(70)}\n${matrix}`,
+    'zero cost override': `${matrix}overrides:\n  costs: { Reg Bd(O): 0 }\n`,
+    'negative cost override': `${matrix}overrides:\n  costs: { Reg Bd(O): -3 }\n`,
+    'cost of an unknown element': `${matrix}overrides:\n  costs: { Reg Zz(O): 3 }\n`,
+    '20-digit file count': engagement('99999999999999999999 files of Reg Bd(O)'),
+    'budget of a billion': engagement('as many Reg Bd(O) as the budget buys', '    budget: 1000000000\n'),
+    'budget of ten million': engagement('as many Reg Bd(O) as the budget buys', '    budget: 10000000\n'),
+    'a billion AP in the shorthand': engagement('as many Reg Bd(O) as 1000000000 AP buys'),
+    'negative samples': `samples: -5\n${matrix}`,
+    'infinite samples': `samples: .inf\n${matrix}`,
+    'NaN samples': `samples: .nan\n${matrix}`,
+    'samples past the limit': `samples: 1e13\n${matrix}`,
+    'not a mapping': '- just\n- a list\n',
+    'empty file': '',
+    'only a comment': '# nothing here\n',
+    'a null document': 'null\n',
+    'JSON syntax error': '{"rules": "dbm-3.2", "studies": [}',
+    'duplicate key': `rules: dbm-3.2\n${matrix}`,
+    'bad element': matrix.replace('[Irr Kn(O)]', '[Irr Kn(Q)]'),
+    'DBA notation under DBM': matrix.replace('[Irr Kn(O)]', '[4Bd]'),
+    'charts for DBM': `charts: card.json\n${matrix}`,
+    'GBA block under DBM': 'rules: dbm-3.2\nstudies:\n  - kind: engagement\n    name: e\n    situation: {}\n',
+    'balance for a system without points': 'rules: dba-3.0\nstudies:\n  - kind: balance\n    name: b\n',
+    'a thousand and one studies': `rules: dbm-3.2\nstudies:\n${'  - { kind: matrix, name: m, a: [Reg Bd(O)], b: [Irr Kn(O)] }\n'.repeat(1001)}`,
+    'two studies with one name': `${matrix}  - { kind: matrix, name: m, a: [Reg Bd(O)], b: [Irr Kn(O)] }\n`,
+    'a name that is a path': matrix.replace('name: m', 'name: ../../etc'),
+  },
+  'scale limits refused before work': {
+    'a 400 x 400 matrix (160,000 cells)': `rules: dbm-3.2\nstudies:\n  - kind: matrix\n    name: m\n    a: [${Array(400).fill('Reg Bd(O)').join(', ')}]\n    b: [${Array(400).fill('Irr Kn(O)').join(', ')}]\n`,
+    'a sweep list of 1,001 elements': `rules: dbm-3.2\nstudies:\n  - kind: matrix\n    name: m\n    a: [${Array(1001).fill('Reg Bd(O)').join(', ')}]\n    b: [Irr Kn(O)]\n`,
+    'a one-cell study, then 1,000 x 100 cells': `${matrix}  - kind: matrix\n    name: big\n    a: [${Array(1000).fill('Reg Bd(O)').join(', ')}]\n    b: [${Array(100).fill('Irr Kn(O)').join(', ')}]\n`,
+  },
+  'messages say what is wrong': {
+    'unknown study kind': matrix.replace('kind: matrix', 'kind: matrice'),
+    'unknown rules': matrix.replace('dbm-3.2', 'dbm-9'),
+    'rules as a number': matrix.replace('rules: dbm-3.2', 'rules: 3.2'),
+    'misspelt top-level key': matrix.replace('studies:', 'studis:'),
+    'unknown top-level key after the studies': `${matrix}colour: red\n`,
+    'misspelt situations': `rules: dbm-3.2\nstudies:\n  - kind: odds\n    name: o\n    situatons:\n      - { a: { element: Reg Bd(O) }, b: { element: Irr Kn(S) } }\n`,
+  },
 };
 
-async function refusedCleanly(args: string[], out: string): Promise<string> {
-  const t0 = performance.now();
-  const r = await runMain(args);
-  expect(performance.now() - t0, `${args.join(' ')} took too long`).toBeLessThan(10_000);
-  expect(r.code, r.err).toBe(2);
-  const lines = r.err.trim().split('\n');
-  expect(lines, r.err).toHaveLength(1);
-  expect(r.err).toMatch(/^debellator: /);
-  expect(r.err).not.toMatch(/internal error| {4}at |Error:/);
-  expect(existsSync(out), `${out} was written`).toBe(false);
-  return lines[0]!;
-}
+/** Expected words in some refusals (the message must say the right thing, not only exit 2). */
+const SAYS: Record<string, RegExp> = {
+  'nine deep': /:\d+ studies\[0\]\.a: files are 1 to 4 deep, not 9/,
+  'empty seed': /seed/,
+  'a matrix context of close combat with shooting fields':
+    /:7 studies\[0\]\.context\.a\.aiders: applies to shooting only, and this combat is close/,
+  'close combat with shooting fields': /shooters: applies to shooting only, and this combat is close/,
+  'billion laughs': /:1 cannot read the document: .*alias/i,
+  'deep flow nesting': /nested too deeply/,
+  'zero cost override': /overrides\.costs\.Reg Bd\(O\): must be >0/,
+  'budget of a billion': /budget: must be <=100000/,
+  'infinite samples': /samples: expected number, found Infinity/,
+  'rules as a number': /:1 rules: expected a rule set, found number 3\.2; one of dbm-3\.0/,
+  'misspelt top-level key': /studis: unknown key "studis": did you mean "studies"\?/,
+  'unknown top-level key after the studies': /:7 colour: unknown key "colour"/,
+  'misspelt situations': /:5 studies\[0\]\.situatons: unknown key "situatons": did you mean "situations"\?/,
+  'a 400 x 400 matrix (160,000 cells)':
+    /:3 studies\[0\]: 160,000 cells take the scenario to 160,000; at most 100,000/,
+  'a sweep list of 1,001 elements': /studies\[0\]\.a: must have <=1000 items/,
+  'a one-cell study, then 1,000 x 100 cells':
+    /:7 studies\[1\]: 100,000 cells take the scenario to 100,001; at most 100,000/,
+};
 
-describe('bad scenarios: exit 2, one line, nothing written', () => {
-  for (const [name, text] of Object.entries(SCENARIOS)) {
-    it(name, async () => {
-      const file = join(dir, `${name.replace(/\W+/g, '-')}.yaml`);
-      writeFileSync(file, text);
-      const out = join(dir, `out-${name.replace(/\W+/g, '-')}`);
-      const line = await refusedCleanly(['run', file, '--out', out, '--quiet'], out);
-      expect(line).toContain(file);
-    });
-  }
+describe('bad scenarios: exit 2, every line file:line field: message, nothing written', () => {
+  for (const [cls, cases] of Object.entries(SCENARIOS))
+    for (const [name, text] of Object.entries(cases))
+      it(`${cls}: ${name}`, async () => {
+        count(cls);
+        const f = file(`${slug(name)}.yaml`, text);
+        const out = join(dir, `out-${slug(name)}`);
+        const lines = await refused(['run', f, '--out', out, '--quiet'], out);
+        eachLocated(lines, f);
+        if (SAYS[name]) expect(lines.join('\n')).toMatch(SAYS[name]);
+      });
 });
 
-describe('bad command lines: exit 2, one line', () => {
-  const cases: [string, string[]][] = [
-    ['shooting and close', ['odds', 'Reg Bw(O)', 'Reg Bd(O)', '--shooting', '--mode', 'close']],
-    ['shooting flag in close combat', ['odds', 'Reg Bw(O)', 'Reg Bd(O)', '--a-aiders', '2']],
-    ['blades shooting', ['odds', 'Reg Bd(O)', 'Irr Kn(S)', '--shooting']],
-    ['another system’s flag', ['odds', 'Reg Bd(O)', 'Irr Wb(S)', '--a-cohesion']],
-    ['GBA without a situation', ['odds', '--rules', 'gba-5']],
-    ['unknown rules', ['odds', 'Reg Bd(O)', 'Irr Wb(S)', '--rules', 'dbm-4']],
-    ['missing situation file', ['odds', '--situation', join(dir, 'nope.yaml')]],
-    ['bad seed', ['run', 'scenarios/dbm-matchups.yaml', '--seed', '', '--out', join(dir, 'x1')]],
-    ['bad samples', ['run', 'scenarios/dbm-matchups.yaml', '--samples', '-1', '--out', join(dir, 'x2')]],
-    ['bad shard', ['run', 'scenarios/dbm-matchups.yaml', '--shard', '3/2', '--out', join(dir, 'x3')]],
-    ['out is a file', ['run', 'scenarios/dbm-matchups.yaml', '--out', join(dir, 'a-file')]],
-    ['merge of nothing', ['merge', join(dir, 'none-*.json')]],
+describe('every problem of a file is reported, one line each, at most 20', () => {
+  it('six problems in four studies and the top level', async () => {
+    count('messages say what is wrong');
+    const f = file(
+      'many.yaml',
+      `rules: dbm-3.2
+samples: -4
+colour: red
+studies:
+  - kind: matrix
+    name: m
+    a: [Reg Bd(Q)]
+    b: [Irr Kn(O)]
+  - kind: engagement
+    name: bad name
+    a: 0 files of Reg Bd(O)
+  - kind: odds
+    name: o
+    situatons:
+      - { a: { element: Reg Bd(O) }, b: { element: Irr Kn(S) } }
+  - kind: engagement
+    name: e2
+    samples: 1.5
+    a: 2 files of Reg Bd(O)
+    b: 2 files of Reg Bd(O)
+`,
+    );
+    const lines = await refused(['run', f, '--quiet'], undefined);
+    eachLocated(lines, f);
+    expect(lines.map((l) => l.replace(`debellator: ${f}`, ''))).toEqual([
+      ':2 samples: must be >=0 (found -4)',
+      ':3 colour: unknown key "colour"',
+      ':7 studies[0].a[0]: "Q" in "Reg Bd(Q)" is not a grade (S, O, I, F, X)',
+      ':10 studies[1].name: use letters, digits, ".", "_" or "-" (it names report files)',
+      ':14 studies[2].situatons: unknown key "situatons": did you mean "situations"?',
+      ':18 studies[3].samples: expected a whole number, found number 1.5',
+    ]);
+  });
+
+  it('thirty bad studies: twenty lines and how many more', async () => {
+    count('messages say what is wrong');
+    const bad = '  - { kind: matrix, name: m, a: [Reg Bd(Q)], b: [Irr Kn(O)] }\n';
+    const f = file(
+      'thirty.yaml',
+      `rules: dbm-3.2\nstudies:\n${Array.from({ length: 30 }, (_, i) => bad.replace('name: m', `name: m${i}`)).join('')}`,
+    );
+    const lines = await refused(['run', f, '--quiet'], undefined);
+    expect(lines).toHaveLength(21);
+    expect(lines[20]).toBe(`debellator: and 10 more problems in ${f}`);
+    eachLocated(lines, f);
+  });
+});
+
+describe('bad command lines: exit 2', () => {
+  const scenario = file('ok.yaml', matrix);
+  const sit = file(
+    'close-shooters.yaml',
+    'mode: close\nshooters: both\na: { element: Reg Bw(O), aiders: 1 }\nb: { element: Reg Bd(O) }\n',
+  );
+  const afile = file('a-file', 'x');
+  const foreign = join(dir, 'foreign');
+  mkdirSync(foreign, { recursive: true });
+  writeFileSync(join(foreign, 'notes.txt'), 'mine');
+  const linux = existsSync('/proc/self');
+  const cases: Record<string, [string, string[], RegExp?][]> = {
+    'accepted nonsense': [
+      [
+        'shooting and close',
+        ['odds', 'Reg Bw(O)', 'Reg Bd(O)', '--shooting', '--mode', 'close'],
+        /--shooting and --mode close contradict each other/,
+      ],
+      [
+        'aiders in close combat',
+        ['odds', 'Reg Bw(O)', 'Reg Bd(O)', '--a-aiders', '2'],
+        /--a-aiders applies to shooting only/,
+      ],
+      ['shooters in close combat', ['odds', 'Reg Bw(O)', 'Reg Bd(O)', '--shooters', 'both'], /--shooters/],
+      ['a close-only flag in shooting', ['odds', 'Reg Bw(O)', 'Reg Bd(O)', '--shooting', '--a-moved']],
+      [
+        'a mode given twice',
+        ['odds', 'Reg Bw(O)', 'Reg Bd(O)', '--mode', 'shooting', '--mode', 'close'],
+        /--mode is given twice/,
+      ],
+      ['B&B raining in close combat', ['odds', 'Reg Bw(O)', 'Reg Bd(O)', '--rules', 'bnb-0.7', '--raining']],
+      ['DBA aiders in close combat', ['odds', '4Bw', '4Bd', '--rules', 'dba-3.0', '--b-aiders', '1']],
+      [
+        'a situation file with shooting fields in close combat',
+        ['odds', '--situation', sit],
+        /close-shooters\.yaml:2 shooters: applies to shooting only/,
+      ],
+      ['blades shooting', ['odds', 'Reg Bd(O)', 'Irr Kn(S)', '--shooting']],
+      ['another system’s flag', ['odds', 'Reg Bd(O)', 'Irr Wb(S)', '--a-cohesion']],
+      ['GBA without a situation', ['odds', '--rules', 'gba-5']],
+      ['unknown rules', ['odds', 'Reg Bd(O)', 'Irr Wb(S)', '--rules', 'dbm-4']],
+      ['empty seed', ['run', scenario, '--seed', '', '--out', join(dir, 'x1')], /--seed/],
+      ['a 201-character seed', ['run', scenario, '--seed', 'x'.repeat(201), '--out', join(dir, 'x1')]],
+      ['negative samples', ['run', scenario, '--samples', '-1', '--out', join(dir, 'x2')]],
+      ['fractional samples', ['run', scenario, '--samples', '2.5', '--out', join(dir, 'x2')]],
+      ['samples past the limit', ['run', scenario, '--samples', '1e13', '--out', join(dir, 'x2')]],
+      ['zero threads', ['run', scenario, '--threads', '0', '--out', join(dir, 'x2')]],
+      ['slice 3 of 2', ['run', scenario, '--shard', '3/2', '--out', join(dir, 'x3')]],
+      ['slice 1 of ten million', ['run', scenario, '--shard', '1/10000000', '--out', join(dir, 'x3')]],
+      ['out given twice', ['run', scenario, '--out', join(dir, 'x4'), '--out', join(dir, 'x5')]],
+    ],
+    'output checked before the work': [
+      ['out is a file', ['run', scenario, '--out', afile], /is a file, not a folder/],
+      ['out is empty', ['run', scenario, '--out', ''], /--out: give a folder/],
+      ['out is blank', ['run', scenario, '--out', '  ']],
+      ['out under a file', ['run', scenario, '--out', join(afile, 'sub')], /a-file is a file/],
+      ['out is the root', ['run', scenario, '--out', '/'], /root folder/],
+      [
+        'out holds other files',
+        ['run', scenario, '--out', foreign],
+        /not a debellator report \("notes\.txt"\)/,
+      ],
+      [
+        'out needs seventeen new folders',
+        ['run', scenario, '--out', join(dir, ...'abcdefghijklmnopq'.split(''), 'r')],
+        /more than 16 new folders/,
+      ],
+      ['slice out is a file', ['run', scenario, '--shard', '1/2', '--out', afile]],
+      ['slice out is empty', ['run', scenario, '--shard', '1/2', '--out', '']],
+      ['merge out is a file', ['merge', join(dir, 'no-slice.json'), '--out', afile]],
+      ...(linux
+        ? ([
+            ['out in /proc', ['run', scenario, '--out', '/proc/x'], /\/proc\/x/],
+            ['out deep in /proc (no endless mkdir)', ['run', scenario, '--out', '/proc/x/y/z']],
+            ['slice out in /proc', ['run', scenario, '--shard', '1/2', '--out', '/proc/x']],
+            ['out is a device', ['run', scenario, '--out', '/dev/null']],
+          ] as [string, string[], RegExp?][])
+        : []),
+    ],
+    'input errors, not internal errors': [
+      ['missing scenario', ['run', join(dir, 'nope.yaml')], /nope\.yaml cannot read: no such file/],
+      ['a folder as scenario', ['run', dir], /is a folder, not a file/],
+      ['a huge binary as scenario', ['run', process.execPath], /too large/],
+      ['missing situation file', ['odds', '--situation', join(dir, 'nope.yaml')], /no such file/],
+      ['serve on no host', ['serve', '--host', '', '--port', '0'], /--host: "" is not an address/],
+      ['serve on a bad host', ['serve', '--host', 'bad host!', '--port', '0']],
+      ['serve on a name', ['serve', '--host', 'example.com', '--port', '0']],
+      ['serve on a bad port', ['serve', '--port', '99999']],
+      ['an unknown option', ['run', scenario, '--bogus']],
+      [
+        'a pasted page as an element (the line is cut)',
+        ['odds', 'x'.repeat(100_000), 'Reg Bd(O)'],
+        / \.\.\. /,
+      ],
+      ...(linux
+        ? ([['an endless device as scenario', ['run', '/dev/zero'], /too large/]] as [
+            string,
+            string[],
+            RegExp?,
+          ][])
+        : []),
+    ],
+    'scale limits refused before work': [
+      [
+        'the land matrix at 1e10 samples',
+        ['run', 'scenarios/dbm-land-matrix.yaml', '--samples', '1e10', '--out', join(dir, 'land')],
+        /dbm-land-matrix: about .* on \d+ threads?: 1\.0e14 samples in 1\.0e8 shards, about .* of memory; that is more than 1 h .*--yes/,
+      ],
+      [
+        'ten billion engagements',
+        [
+          'run',
+          file('big-e.yaml', engagement('2 files of Reg Bd(O)').replace('samples: 10', 'samples: 1e10')),
+        ],
+        /more than 1 h/,
+      ],
+    ],
+  };
+  for (const [cls, list] of Object.entries(cases))
+    for (const [name, args, says] of list)
+      it(`${cls}: ${name}`, async () => {
+        count(cls);
+        const lines = await refused(args, join(dir, 'x1'));
+        if (says) expect(lines.join('\n')).toMatch(says);
+      });
+
+  it(
+    'output checked before the work: the folder you are in is never replaced',
+    () => {
+      count('output checked before the work', 2);
+      // In a folder of its own that looks like a report, so nothing else would stop the swap.
+      const here = join(dir, 'here');
+      mkdirSync(here, { recursive: true });
+      writeFileSync(join(here, 'results.json'), '{\n  "format": "debellator-results/2"\n}\n');
+      for (const out of ['.', '..']) {
+        const r = spawnSync(
+          process.execPath,
+          [resolve('bin/debellator.js'), 'run', resolve(scenario), '--out', out, '--quiet'],
+          { cwd: here, encoding: 'utf8', timeout: CASE_MS },
+        );
+        expect(r.status, r.stderr).toBe(2);
+        expect(r.stderr).toMatch(/holds the folder you are in/);
+        expect(readdirSync(here)).toEqual(['results.json']);
+      }
+    },
+    2 * CASE_MS,
+  );
+
+  it('--threads above the cores runs on the cores, with a note', async () => {
+    const r = await runMain(['run', scenario, '--threads', '999', '--out', join(dir, 'threads'), '--quiet']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toMatch(/--threads 999: this machine has \d+ cores?; using \d+/);
+  });
+});
+
+describe('merge trusts no slice', () => {
+  const scenario = file(
+    'sliced.yaml',
+    'rules: dbm-3.2\nsamples: 2000\nstudies:\n  - kind: odds\n    name: o\n    situations:\n      - { a: { element: Reg Bd(O) }, b: { element: Irr Kn(S) } }\n  - kind: engagement\n    name: e\n    samples: 300\n    a: 3 files of Reg Bd(O)\n    b: 3 files of Irr Kn(O)\n',
+  );
+  const slices = join(dir, 'slices');
+  const good: string[] = [];
+  beforeAll(async () => {
+    for (const i of [1, 2, 3]) {
+      const r = await runMain(['run', scenario, '--shard', `${i}/3`, '--out', slices, '--quiet']);
+      expect(r.code, r.err).toBe(0);
+      good.push(join(slices, `slice-${i}-of-3.json`));
+    }
+  }, 60_000);
+
+  type Slice = {
+    scenario: { input: { studies: Record<string, unknown>[] } };
+    slice: { index: number; count: number };
+    shards: { ran: number; of: number };
+    partial: [string, unknown[]][];
+    [k: string]: unknown;
+  };
+  /** A copy of slice 3 (the one holding the engagement's counts) changed by `f`. */
+  const bad = (name: string, f: (s: Slice) => void): string => {
+    const s = JSON.parse(readFileSync(good[2]!, 'utf8')) as Slice;
+    f(s);
+    return file(`bad-${slug(name)}.json`, JSON.stringify(s));
+  };
+  const firstCount = (s: Slice) => s.partial[0]![1];
+  const cases: [string, () => string[], RegExp][] = [
+    [
+      'a negative count',
+      () => [good[0]!, good[1]!, bad('neg', (s) => (firstCount(s)[0] = -5))],
+      /must be >=0/,
+    ],
+    [
+      'an inflated count',
+      () => [
+        good[0]!,
+        good[1]!,
+        bad('inflated', (s) => (firstCount(s)[0] = (firstCount(s)[0] as number) + 1000)),
+      ],
+      /do not add up/,
+    ],
+    [
+      'a fractional count',
+      () => [good[0]!, good[1]!, bad('frac', (s) => (firstCount(s)[1] = (firstCount(s)[1] as number) + 0.5))],
+      /expected a whole number/,
+    ],
+    [
+      'a count as text',
+      () => [good[0]!, good[1]!, bad('text', (s) => (firstCount(s)[0] = '300'))],
+      /the text "300"/,
+    ],
+    ['a null count', () => [good[0]!, good[1]!, bad('null', (s) => (firstCount(s)[0] = null))], /found null/],
+    [
+      'too few counts',
+      () => [good[0]!, good[1]!, bad('short', (s) => (s.partial[0]![1] = firstCount(s).slice(0, 10)))],
+      /10 counts; its kind has/,
+    ],
+    [
+      'an outcome the combat cannot have (one count moved)',
+      () => {
+        // Slice 2 holds the odds cell's table counts; joint outcome 0 (both sides destroyed) cannot occur.
+        const s = JSON.parse(readFileSync(good[1]!, 'utf8')) as Slice;
+        const c = s.partial[0]![1] as number[];
+        const from = c.findIndex((x) => x > 0);
+        c[from]! -= 1;
+        c[0]! += 1;
+        return [good[0]!, file('bad-impossible.json', JSON.stringify(s)), good[2]!];
+      },
+      /job o\|0: it counts an outcome its combat cannot have \(joint outcome 0\)/,
+    ],
+    [
+      "losses that are not the sum of the files' losses",
+      () => [good[0]!, good[1]!, bad('loss', (s) => ((firstCount(s)[5] as number) += 1))],
+      /side A: elements lost do not add up/,
+    ],
+    [
+      'too many counts',
+      () => [good[0]!, good[1]!, bad('long', (s) => firstCount(s).push(0, 0))],
+      /counts; its kind has/,
+    ],
+    [
+      'a job listed twice',
+      () => [good[0]!, good[1]!, bad('dup-job', (s) => s.partial.push(s.partial[0]!))],
+      /listed twice/,
+    ],
+    [
+      'an unknown job',
+      () => [good[0]!, good[1]!, bad('unknown-job', (s) => s.partial.push(['zzz', [1, 2]]))],
+      /zzz/,
+    ],
+    ['a missing field', () => [good[0]!, good[1]!, bad('no-seed', (s) => delete s.seed)], /seed: missing/],
+    [
+      'an extra slice 3/2',
+      () => [...good, bad('3-of-2', (s) => (s.slice = { index: 3, count: 2 }))],
+      /slice 3\/2/,
+    ],
+    ['a slice twice', () => [...good, good[2]!], /also in/],
+    ['a slice missing', () => [good[0]!, good[2]!], /1 of 3 slices missing: 2\/3/],
+    [
+      'a slice of another run',
+      () => [good[0]!, good[1]!, bad('other', (s) => (s.seed = '7'))],
+      /different runs/,
+    ],
+    [
+      'a scenario broken in every slice',
+      () =>
+        [1, 2, 3].map((i) =>
+          bad(`broken-${i}`, (s) => {
+            const g = JSON.parse(readFileSync(good[i - 1]!, 'utf8')) as Slice;
+            Object.assign(s, g);
+            s.scenario.input.studies[1]!.a = '0 files of Reg Bd(O)';
+          }),
+        ),
+      /bad-broken-1\.json scenario\.input\.studies\[1\]\.a: a line has 1 to 200 files, not 0/,
+    ],
+    [
+      'a shard count far too large',
+      () => [good[0]!, good[1]!, bad('shards', (s) => (s.shards.of = 1e15))],
+      /shards/,
+    ],
+    ['not a slice file', () => [file('not-slice.json', '{"format": "x"}')], /not a debellator-slice/],
+    ['not JSON', () => [file('not-json.json', '{')], /not JSON/],
+    ['an empty file', () => [file('empty.json', '')], /not JSON/],
+    ['a missing file', () => [join(dir, 'nope.json')], /no such file/],
+    ['a folder', () => [dir], /is a folder/],
   ];
-  writeFileSync(join(dir, 'a-file'), 'x');
-  for (const [name, args] of cases)
+  for (const [name, files, says] of cases)
     it(name, async () => {
-      await refusedCleanly(args, join(dir, 'never-written'));
+      count('merge trusts no slice');
+      const out = join(dir, `merged-${slug(name)}`);
+      const lines = await refused(['merge', ...files(), '--out', out], out);
+      expect(lines.join('\n')).toMatch(says);
+      // Every line names the slice file at fault.
+      for (const l of lines) expect(l).toMatch(/^debellator: (\S+\.json|merge:|\/)/);
     });
+
+  it('one slice of a hundred thousand: a short list of what is missing, quickly', async () => {
+    count('merge trusts no slice');
+    const r = await runMain(['run', scenario, '--shard', '1/100000', '--out', join(dir, 'many'), '--quiet']);
+    expect(r.code, r.err).toBe(0);
+    const lines = await refused(['merge', join(dir, 'many', 'slice-1-of-100000.json')], undefined, 5_000);
+    expect(lines).toEqual([
+      'debellator: merge: 99999 of 100000 slices missing: 2/100000, 3/100000, 4/100000, 5/100000, 6/100000, 7/100000, 8/100000, 9/100000, 10/100000, 11/100000 and 99,989 more',
+    ]);
+  });
 });
 
-/** One seeded random change to a scenario's text. */
+/** One seeded random change to a file's text. */
 function mutate(text: string, rng: ReturnType<typeof createRng>): string {
   const lines = text.split('\n');
   const i = rng.int(lines.length);
@@ -107,6 +551,7 @@ function mutate(text: string, rng: ReturnType<typeof createRng>): string {
     '0',
     '1e30',
     '.nan',
+    '.inf',
     'null',
     '[]',
     '{}',
@@ -117,8 +562,12 @@ function mutate(text: string, rng: ReturnType<typeof createRng>): string {
     '&a',
     '*b',
     ': :',
+    '99999999999999999999',
+    'true',
+    '"  "',
   ];
-  switch (rng.int(6)) {
+  const pick = () => junk[rng.int(junk.length)]!;
+  switch (rng.int(8)) {
     case 0: // drop a line
       lines.splice(i, 1);
       break;
@@ -126,10 +575,10 @@ function mutate(text: string, rng: ReturnType<typeof createRng>): string {
       lines.splice(i, 0, line);
       break;
     case 2: // replace a value
-      lines[i] = line.replace(/:\s*(.+)$/, `: ${junk[rng.int(junk.length)]}`);
+      lines[i] = line.replace(/:\s*(.+)$/, `: ${pick()}`);
       break;
     case 3: // replace a number
-      lines[i] = line.replace(/\d+(\.\d+)?/, junk[rng.int(junk.length)]!);
+      lines[i] = line.replace(/\d+(\.\d+)?/, pick());
       break;
     case 4: {
       // delete a character
@@ -137,21 +586,32 @@ function mutate(text: string, rng: ReturnType<typeof createRng>): string {
       lines[i] = line.slice(0, k) + line.slice(k + 1);
       break;
     }
+    case 5: // indent or outdent a line
+      lines[i] = rng.int(2) ? `  ${line}` : line.replace(/^ {2}/, '');
+      break;
+    case 6: // swap two lines
+      {
+        const j = rng.int(lines.length);
+        [lines[i], lines[j]] = [lines[j] ?? '', line];
+      }
+      break;
     default: // misspell a key
       lines[i] = line.replace(/([a-z]+):/, (_, k: string) => `${k}x:`);
   }
   return lines.join('\n');
 }
 
-describe('seeded random mutations of the bundled scenarios load or are refused as input errors', () => {
+describe('seeded random mutations load or are refused as input errors', () => {
+  // Planning the 10,000-cell land matrix takes about a second: fewer of its mutations.
+  const perFile = (f: string) => (f === 'dbm-land-matrix.yaml' ? 6 : f === 'dbm-matchups.yaml' ? 15 : 30);
   const files = readdirSync('scenarios').filter((f) => f.endsWith('.yaml'));
-  it(`${files.length} scenarios x 25 mutations: never an internal error, never slow`, () => {
+  it(`scenarios: ${files.map((f) => `${f} x ${perFile(f)}`).join(', ')}`, () => {
     const rng = createRng('bad-input-corpus', 0);
-    let refused = 0;
+    let refusedCount = 0;
     let loaded = 0;
     for (const f of files) {
       const text = readFileSync(join('scenarios', f), 'utf8');
-      for (let k = 0; k < 25; k++) {
+      for (let k = 0; k < perFile(f); k++) {
         const m = mutate(text, rng);
         const t0 = performance.now();
         try {
@@ -160,16 +620,41 @@ describe('seeded random mutations of the bundled scenarios load or are refused a
         } catch (e) {
           if (!(e instanceof InputError))
             throw new Error(`${f} mutation ${k}: internal error ${String(e)}\n${m}`);
-          // One line per problem (a file may have several), each naming the file and line.
           for (const line of e.message.split('\n'))
             expect(line).toMatch(new RegExp(`^${f.replace('.', '\\.')}:\\d+ `));
           expect(e.message).not.toMatch(/ {4}at /);
-          refused++;
+          refusedCount++;
         }
-        expect(performance.now() - t0).toBeLessThan(5_000);
+        expect(performance.now() - t0, `${f} mutation ${k} took too long`).toBeLessThan(CASE_MS);
       }
     }
-    expect(refused + loaded).toBe(files.length * 25);
-    expect(refused).toBeGreaterThan(files.length * 5);
+    const total = files.reduce((t, f) => t + perFile(f), 0);
+    count('mutations of scenarios', total);
+    expect(refusedCount + loaded).toBe(total);
+    expect(refusedCount).toBeGreaterThan(total / 5);
+  }, 120_000);
+
+  const situations = readdirSync('scenarios/situations').filter((f) => f.endsWith('.yaml'));
+  it(`situation files: ${situations.length} x 40 through odds --situation`, async () => {
+    const rng = createRng('bad-input-corpus-situations', 0);
+    let refusedCount = 0;
+    for (const s of situations) {
+      const text = readFileSync(join('scenarios/situations', s), 'utf8');
+      for (let k = 0; k < 40; k++) {
+        const f = file(`mut-${k}-${s}`, mutate(text, rng));
+        const t0 = performance.now();
+        const r = await runMain(['odds', '--situation', f]);
+        expect(performance.now() - t0).toBeLessThan(CASE_MS);
+        expect([0, 2], `${s} mutation ${k}: ${r.err}\n${readFileSync(f, 'utf8')}`).toContain(r.code);
+        expect(r.err).not.toMatch(/internal error| {4}at /);
+        if (r.code === 2) {
+          refusedCount++;
+          for (const line of r.err.trim().split('\n'))
+            expect(line.startsWith(`debellator: ${f}`), line).toBe(true);
+        }
+      }
+    }
+    count('mutations of situation files', situations.length * 40);
+    expect(refusedCount).toBeGreaterThan(situations.length * 5);
   }, 120_000);
 });

@@ -63,9 +63,11 @@ describe('refusing bad scenarios', () => {
     expect(refused(text)).toBe('x.yaml:9 studies[0].context.a.depht: unknown key "depht"');
   });
 
-  it('a wrong type of value', () => {
+  it('a wrong type of value, and the studies are still checked', () => {
     const text = 'rules: dbm-3.2\nsamples: lots\nstudies:\n  - { kind: odds, name: o, situations: [] }\n';
-    expect(refused(text)).toBe('x.yaml:2 samples: expected number, found the text "lots"');
+    expect(refused(text)).toBe(
+      'x.yaml:2 samples: expected number, found the text "lots"\nx.yaml:4 studies[0].situations: must have >=1 items',
+    );
   });
 
   it('an unknown study kind, listing every kind and the one meant', () => {

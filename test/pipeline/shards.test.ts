@@ -1,6 +1,13 @@
 /** The shard space: fixed-size shards, counted lazily, and `--shard i/n` slices that cover it exactly once. */
 import { describe, expect, it } from 'vitest';
-import { parseSlice, shardRange, sliceRange, totalShards } from '../../src/pipeline/shards.ts';
+import {
+  parseSlice,
+  samplesByJob,
+  samplesIn,
+  shardRange,
+  sliceRange,
+  totalShards,
+} from '../../src/pipeline/shards.ts';
 import type { Job } from '../../src/studies/index.ts';
 
 const job = (samples: number, shardSize = 100): Job => ({
@@ -45,6 +52,23 @@ describe('shards', () => {
     const { start } = sliceRange(totalShards(huge), { index: 100000, count: 100000 });
     const first = shardRange(huge, start).next().value;
     expect(first).toEqual({ job: 0, shard: start, samples: 1000 });
+  });
+
+  it('counts the samples of a range per job in closed form', () => {
+    // Shards: job 0 = 100, 100, 5 (global 0-2); job 1 none; job 2 = 7 (global 3).
+    // [1, 4): job 0 shards 1 and 2 = 100 + 5 = 105; job 2 shard 0 = 7.
+    const jobs = [job(205), job(0), job(7)];
+    expect(samplesByJob(jobs, 1, 4)).toEqual([105, 0, 7]);
+    expect(samplesIn(jobs, 0, Infinity)).toBe(212);
+    // The same as walking the shards one by one.
+    let walked = 0;
+    for (const r of shardRange(jobs, 1, 4)) walked += r.samples;
+    expect(walked).toBe(105 + 7);
+    // 10^12 samples in shards of 1,000: slice 2 of 3 holds shards [333,333,333, 666,666,666) of
+    // 10^9, i.e. 333,333,333 full shards = 333,333,333,000 samples, without walking them.
+    const huge = [job(1e12, 1000)];
+    const { start, end } = sliceRange(totalShards(huge), { index: 2, count: 3 });
+    expect(samplesIn(huge, start, end)).toBe(333_333_333_000);
   });
 
   it('parses i/n with 1 <= i <= n <= 100,000 only', () => {

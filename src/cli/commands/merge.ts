@@ -4,6 +4,8 @@
  */
 import { join } from 'node:path';
 import type { Command } from 'commander';
+import { InputError, InputErrors } from '../../core/errors.ts';
+import { once } from '../parse.ts';
 import { writeRun } from './run.ts';
 
 export function registerMerge(program: Command, exit: { code: number }): void {
@@ -11,17 +13,17 @@ export function registerMerge(program: Command, exit: { code: number }): void {
     .command('merge')
     .description('Merge the slice files of a `run --shard i/n` batch into one report')
     .argument('<slices...>', 'slice files (slice-1-of-4.json ...)')
-    .option('--out <dir>', 'output folder (default reports/<scenario name>)')
+    .option('--out <dir>', 'output folder (default reports/<scenario name>)', once('out'))
     .option('--quiet', 'do not list the files written')
     .action(async (files: string[], flags: { out?: string; quiet?: boolean }) => {
       const { readTextFile } = await import('../../pipeline/structured-file.ts');
-      const { checkSliceData, checkSlices, mergeCounts } = await import('../../pipeline/slices.ts');
+      const { MAX_SLICE_BYTES, checkSliceData, checkSlices, mergeCounts } =
+        await import('../../pipeline/slices.ts');
       const { checkScenario } = await import('../../pipeline/scenario.ts');
       const { buildResults } = await import('../../pipeline/results.ts');
       const { prepareOutput } = await import('../../pipeline/output.ts');
-      const { InputError } = await import('../../core/errors.ts');
       const slices = files.map((name) => {
-        const text = readTextFile(name, 1 << 30);
+        const text = readTextFile(name, MAX_SLICE_BYTES);
         let data: unknown;
         try {
           data = JSON.parse(text);
@@ -32,14 +34,23 @@ export function registerMerge(program: Command, exit: { code: number }): void {
       });
       const first = checkSlices(slices);
       const o = first.options;
-      const loaded = checkScenario(
-        { file: first.scenario.file, data: first.scenario.input, lineOf: () => 1 },
-        {
-          ...(o.seed !== null ? { seed: o.seed } : {}),
-          ...(o.samples !== null ? { samples: o.samples } : {}),
-        },
-      );
-      const counts = mergeCounts(loaded, slices);
+      let loaded;
+      try {
+        loaded = checkScenario(
+          { file: first.scenario.file, data: first.scenario.input, lineOf: () => 1 },
+          {
+            ...(o.seed !== null ? { seed: o.seed } : {}),
+            ...(o.samples !== null ? { samples: o.samples } : {}),
+          },
+        );
+      } catch (e) {
+        // The scenario the slices carry is at fault: name the slice file and the field in it.
+        if (!(e instanceof InputError)) throw e;
+        const inSlice = (x: InputError) =>
+          new InputError(x.detail, { file: slices[0]!.name, path: ['scenario', 'input', ...x.path] });
+        throw e instanceof InputErrors ? new InputErrors(e.errors.map(inSlice)) : inSlice(e);
+      }
+      const counts = await mergeCounts(loaded, slices);
       const out = prepareOutput(flags.out ?? join('reports', loaded.name));
       const results = buildResults(loaded, counts, { tool: first.tool, options: first.options });
       const reproduce = `npx debellator run ${loaded.file} --seed ${loaded.seed}${o.samples !== null ? ` --samples ${o.samples}` : ''}`;

@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import type { BoundsOdds } from '../../core/bounds.ts';
 import { InputError, type FieldPath } from '../../core/errors.ts';
-import { fieldsOf } from '../../core/fields.ts';
+import { fieldOutOfMode, fieldsOf } from '../../core/fields.ts';
 import { fieldWords, inWords, valueAtPath, withElementHint } from '../../core/field-words.ts';
 import type { AnySystem, Variant } from '../../core/system.ts';
 import { oddsReport } from '../../engine/odds.ts';
@@ -16,6 +16,7 @@ import { allRulesIds, allSystems, defaultRulesId, requireSystem } from '../../sy
 import { allFlags, applyFlags, checkFlagModes, elementPath, flagForPath, setAt } from '../flags.ts';
 import { formatOdds } from '../format.ts';
 import { formatBounds, roundedBounds } from '../format-bounds.ts';
+import { once } from '../parse.ts';
 
 export function registerOdds(program: Command, exit: { code: number }): void {
   const cmd = program
@@ -25,18 +26,35 @@ export function registerOdds(program: Command, exit: { code: number }): void {
     )
     .argument('[a]', 'side A element, e.g. "Reg Bd(O)" (DBA: "4Bd")')
     .argument('[b]', 'side B element, e.g. "Irr Wb(S)"')
-    .option('--situation <file>', 'read the situation from a YAML or JSON file (docs/situation.md)')
-    .option('--rules <id>', `rule set and version: ${allRulesIds().join(', ')} (default ${defaultRulesId()})`)
+    .option(
+      '--situation <file>',
+      'read the situation from a YAML or JSON file (docs/situation.md)',
+      once('situation'),
+    )
+    .option(
+      '--rules <id>',
+      `rule set and version: ${allRulesIds().join(', ')} (default ${defaultRulesId()})`,
+      once('rules'),
+    )
     .option('--shooting', 'same as --mode shooting')
-    .option('--charts <file>', 'GBA: your own chart file (YAML/JSON, the shape of the bundled charts)')
+    .option(
+      '--charts <file>',
+      'GBA: your own chart file (YAML/JSON, the shape of the bundled charts)',
+      once('charts'),
+    )
     .option('--json', 'print one JSON object (docs/situation.md "JSON output")')
     .option(
       '--bounds <n>',
       'fight on: exact chance the fight has ended by each of n bounds (GBA: rounds), and how (docs/situation.md "Several bounds")',
+      once('bounds'),
     )
     .option('--pursue', 'with --bounds: winners that may pursue do (default: they stand)')
     .option('--fled-lost', 'with --bounds: fled elements count as lost toward the break rule')
-    .option('--later-attacker <who>', 'with --bounds, GBA: who shocks after round 1 (same, alternate)');
+    .option(
+      '--later-attacker <who>',
+      'with --bounds, GBA: who shocks after round 1 (same, alternate)',
+      once('later-attacker'),
+    );
   const declared = allFlags(allSystems());
   for (const spec of declared.values()) {
     const names = spec.side ? [`a-${spec.flag}`, `b-${spec.flag}`] : [spec.flag];
@@ -48,7 +66,7 @@ export function registerOdds(program: Command, exit: { code: number }): void {
           ...prev,
           v,
         ]);
-      else cmd.option(`--${name} <value>`, help);
+      else cmd.option(`--${name} <value>`, help, once(name));
     }
   }
   cmd.action((a: string | undefined, b: string | undefined, opts: Record<string, unknown>) => {
@@ -64,7 +82,17 @@ export function registerOdds(program: Command, exit: { code: number }): void {
       input = structuredClone(file.data) as Record<string, unknown>;
     }
     const rules = String(opts.rules ?? input.rules ?? defaultRulesId());
-    const system = requireSystem(rules, []);
+    let system: AnySystem;
+    try {
+      if (opts.rules === undefined && input.rules !== undefined && typeof input.rules !== 'string')
+        throw new InputError(`expected a rule set, e.g. ${defaultRulesId()}`, { path: ['rules'] });
+      system = requireSystem(rules, opts.rules === undefined ? ['rules'] : []);
+    } catch (e) {
+      // A bad `rules` is the file's line, or the flag's.
+      if (!(e instanceof InputError)) throw e;
+      if (opts.rules === undefined && file) throw e.inFile(file.file, file.lineOf);
+      throw new InputError(`--rules: ${e.detail}`);
+    }
     const at = elementPath(system);
     if (file === undefined && (a === undefined || b === undefined))
       throw new InputError(
@@ -94,6 +122,14 @@ export function registerOdds(program: Command, exit: { code: number }): void {
     checkFlagModes(system, opts, String(input.mode));
     const variant = variantWithCharts(system, rules, opts.charts as string | undefined);
     const situation = parseSituation(system, variant, input, file, a, b);
+    if (file) {
+      const mode = String((situation as { mode?: unknown }).mode);
+      const stray = fieldOutOfMode(system.situation, input, mode);
+      if (stray)
+        throw new InputError(`applies to ${stray.modes.join(' or ')} only, and this combat is ${mode}`, {
+          path: stray.path,
+        }).inFile(file.file, file.lineOf);
+    }
     const report = oddsReport(variant.ruleset, situation as { rules: string; mode: string });
     const bounds = boundsOf(system, variant, input, opts);
     if (opts.json)

@@ -7,10 +7,11 @@
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.ts';
-import { parseCount, parseSeed, parseShard, threadsFor } from '../parse.ts';
+import { once, parseCount, parseSeed, parseShard, threadsFor } from '../parse.ts';
 import type { LoadedScenario } from '../../pipeline/scenario.ts';
 import type { RunResults } from '../../pipeline/results.ts';
 import type { Output } from '../../pipeline/output.ts';
+import type { RoundPlan } from '../../pipeline/estimate.ts';
 
 interface RunFlags {
   samples?: number;
@@ -19,6 +20,7 @@ interface RunFlags {
   shard?: string;
   out?: string;
   quiet?: boolean;
+  yes?: boolean;
 }
 
 /** Run `work` with Ctrl-C turned into an abort signal; restores the default handler afterwards. */
@@ -45,10 +47,32 @@ export async function writeRun(
   reproduce: string,
 ): Promise<void> {
   const { buildReport } = await import('../../pipeline/report.ts');
-  const { commit, stage } = await import('../../pipeline/output.ts');
-  const report = await buildReport(loaded, results, reproduce);
-  stage(out, report.files);
-  commit(out);
+  const { abandon, commit, stage } = await import('../../pipeline/output.ts');
+  // Until the report is swapped in, Ctrl-C (or a catchable kill) removes the staging folder and leaves
+  // the previous report; a failure does the same.
+  let committed = false;
+  const onSignal = () => {
+    if (!committed) {
+      abandon(out);
+      process.stderr.write('debellator: cancelled; the previous report is untouched\n');
+    }
+    process.exit(130);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  let report;
+  try {
+    report = await buildReport(loaded, results, reproduce);
+    stage(out, report.files);
+    commit(out);
+    committed = true;
+  } catch (e) {
+    abandon(out);
+    throw e;
+  } finally {
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
+  }
   if (!quiet) {
     const main = [...report.files.keys()].filter((f) => !f.startsWith('charts/'));
     for (const f of main) process.stdout.write(`${join(out.dir, f)}\n`);
@@ -70,15 +94,29 @@ export function registerRun(program: Command, exit: { code: number }): void {
     .option(
       '--samples <n>',
       'Monte Carlo samples per cell or engagements per study (overrides the scenario)',
-      parseCount('samples', 0, 1e12),
+      once('samples', parseCount('samples', 0, 1e12)),
     )
-    .option('--seed <seed>', 'random seed (overrides the scenario)', parseSeed)
-    .option('--threads <n>', 'worker threads (default: all cores)', parseCount('threads', 1, 1024))
-    .option('--shard <i/n>', 'run only slice i of n of the work and write its counts (see merge)')
-    .option('--out <dir>', 'output folder (default reports/<scenario name>; slices in <dir>/slices)')
+    .option('--seed <seed>', 'random seed (overrides the scenario)', once('seed', parseSeed))
+    .option(
+      '--threads <n>',
+      "worker threads (default and most: the machine's cores)",
+      once('threads', parseCount('threads', 1, 1024)),
+    )
+    .option(
+      '--shard <i/n>',
+      'run only slice i of n of the work and write its counts (see merge)',
+      once('shard'),
+    )
+    .option(
+      '--out <dir>',
+      'output folder (default reports/<scenario name>; slices in <dir>/slices)',
+      once('out'),
+    )
     .option('--quiet', 'no progress bar, no list of files written')
+    .option('--yes', 'run even when the estimate is above the ceilings (an hour, 3/4 of the memory)')
     .action(async (file: string, flags: RunFlags) => {
       const slice = flags.shard === undefined ? undefined : parseShard(flags.shard);
+      if (flags.out !== undefined && flags.out.trim() === '') throw new InputError('--out: give a folder');
       const quiet = flags.quiet === true;
       const options = { seed: flags.seed ?? null, samples: flags.samples ?? null };
       const threads = threadsFor(flags.threads, (s) => process.stderr.write(`debellator: ${s}\n`));
@@ -86,7 +124,7 @@ export function registerRun(program: Command, exit: { code: number }): void {
       const { runScenario } = await import('../../pipeline/run.ts');
       const { CancelledError } = await import('../../pipeline/pool.ts');
       const { Progress } = await import('../../pipeline/progress.ts');
-      const { abandon, prepareOutput, writeWhole } = await import('../../pipeline/output.ts');
+      const { abandon, prepareFile, prepareOutput, writeWhole } = await import('../../pipeline/output.ts');
       const { toolInfo } = await import('../../pipeline/tool.ts');
       const loaded = loadScenarioFile(file, {
         ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
@@ -98,21 +136,22 @@ export function registerRun(program: Command, exit: { code: number }): void {
       const sliceFileName = slice
         ? join(flags.out ?? join(base, 'slices'), `slice-${slice.index}-of-${slice.count}.json`)
         : undefined;
-      if (sliceFileName) {
-        try {
-          writeWhole(`${sliceFileName}.probe`, '');
-          const { rmSync } = await import('node:fs');
-          rmSync(`${sliceFileName}.probe`);
-        } catch (e) {
-          throw new InputError(
-            `cannot write ${sliceFileName}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`,
-          );
-        }
-      }
-      if (!quiet)
-        for (const c of out?.cleaned ?? [])
-          process.stderr.write(`debellator: removed ${c}, left by a run that was stopped\n`);
+      const cleaned = sliceFileName ? prepareFile(sliceFileName, '--out') : (out?.cleaned ?? []);
+      if (!quiet) for (const c of cleaned) process.stderr.write(`debellator: ${c}\n`);
+      const { describeEstimate, estimateRound, overCeiling, ANNOUNCE_SECONDS } =
+        await import('../../pipeline/estimate.ts');
       const progress = new Progress(0, process.stderr, quiet, loaded.name);
+      /** Before each round: refuse a first round above the ceilings without --yes; say when it is long. */
+      const beforeRound = async (work: RoundPlan, first: boolean) => {
+        const e = await estimateRound(work, threads);
+        const over = overCeiling(e);
+        const what = `${loaded.name}: ${first ? '' : 'next stage: '}${describeEstimate(e, threads)}`;
+        if (over && first && flags.yes !== true)
+          throw new InputError(
+            `${what}; that is ${over} (docs/scenarios.md "How big a run may be"): lower --samples, cut the run with --shard, or add --yes to start it anyway`,
+          );
+        if (!quiet && (e.seconds > ANNOUNCE_SECONDS || over)) process.stderr.write(`debellator: ${what}\n`);
+      };
       let announced = false;
       let counts;
       try {
@@ -121,6 +160,7 @@ export function registerRun(program: Command, exit: { code: number }): void {
             threads,
             ...(slice ? { slice } : {}),
             signal,
+            beforeRound,
             onWork: (work) => {
               progress.round(work);
               if (!announced && !quiet && !process.stderr.isTTY && work.samples > 0) {

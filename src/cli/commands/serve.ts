@@ -59,24 +59,27 @@ const SECURITY_HEADERS = {
 } as const;
 
 /** A host to listen on: an IP address or localhost (an empty or foreign name is refused). */
-function checkHost(host: string): void {
+function checkHost(host: string): string {
   if (host !== 'localhost' && isIP(host) === 0)
     throw new InputError(
       `--host: "${host}" is not an address to listen on (e.g. 127.0.0.1, or 0.0.0.0 for your network)`,
     );
+  return host;
 }
 
 export function serveStatic(root: string, options: { port: number; host: string }): Promise<StaticServer> {
   const server = createServer((req, res) => {
     void (async () => {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
-        res.writeHead(405, { allow: 'GET, HEAD' }).end();
+        res.writeHead(405, { allow: 'GET, HEAD', ...SECURITY_HEADERS }).end();
         return;
       }
       const file = fileFor(root, req.url ?? '/');
       const found = file !== undefined && (await stat(file).catch(() => undefined))?.isFile();
       if (!file || !found) {
-        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found\n');
+        res
+          .writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS })
+          .end('not found\n');
         return;
       }
       const body = await readFile(file);
@@ -136,6 +139,7 @@ export function registerServe(program: Command, exit: { code: number }): void {
     .option(
       '--host <address>',
       'address to listen on; 0.0.0.0 lets a phone on your network connect',
+      checkHost,
       '127.0.0.1',
     )
     .option('--build', 'rebuild the page first even if web-dist/ exists')

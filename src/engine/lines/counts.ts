@@ -189,3 +189,49 @@ export function mergeCounts(into: Float64Array, from: Float64Array): Float64Arra
   for (let i = 0; i < into.length; i++) into[i]! += from[i]!;
   return into;
 }
+
+/**
+ * What is wrong with merged counts that no run of `config` could give, or undefined (merge refuses a
+ * slice whose counts were changed): every engagement ends once (a decision, and a bound it ended in);
+ * each side's losses are the sum of its files' losses; nothing is lost more often than it stands; a sum
+ * of squares is at least the square of the sum over the engagements (Cauchy-Schwarz).
+ */
+export function countsProblem(config: LinesConfig, c: Float64Array): string | undefined {
+  const L = countsLayout(config);
+  if (c.length !== L.length) return `${c.length} counts, expected ${L.length}`;
+  const n = c[0]!;
+  const sum = (from: number, to: number, step = 1) => {
+    let t = 0;
+    for (let i = from; i < to; i += step) t += c[i]!;
+    return t;
+  };
+  const near = (x: number, y: number) => Math.abs(x - y) <= 1e-9 * Math.max(1, Math.abs(x), Math.abs(y));
+  if (sum(1, 5) !== n) return 'the decisions do not add up to the engagements';
+  if (sum(L.bounds, L.bounds + config.boundLimit + 1) !== c[1]! + c[2]! + c[3]!)
+    return 'the bounds of decision do not add up to the decided engagements';
+  if (sum(L.undecidedBounds, L.undecidedBounds + config.boundLimit + 1) !== c[4]!)
+    return 'the bounds of undecided engagements do not add up';
+  for (const [s, line, files] of [
+    [0, config.a, L.filesA],
+    [1, config.b, L.filesB],
+  ] as const) {
+    const at = L.sides + s * SIDE_FIELDS;
+    const elements = line.files.reduce((t, f) => t + f.ranks.length, 0);
+    const end = files + FILE_FIELDS * line.files.length;
+    if (c[at]! !== sum(files, end, FILE_FIELDS))
+      return `side ${s === 0 ? 'A' : 'B'}: elements lost do not add up`;
+    if (!near(c[at + 2]!, sum(files + 1, end, FILE_FIELDS)))
+      return `side ${s === 0 ? 'A' : 'B'}: AP lost do not add up`;
+    if (c[at]! > n * elements || c[at + 5]! > n * elements)
+      return `side ${s === 0 ? 'A' : 'B'}: more elements lost than it has`;
+    for (const [x, x2] of [
+      [c[at]!, c[at + 1]!],
+      [c[at + 2]!, c[at + 3]!],
+    ] as const)
+      if (n > 0 ? x2 * n < x * x * (1 - 1e-9) : x !== 0 || x2 !== 0)
+        return `side ${s === 0 ? 'A' : 'B'}: a sum of squares is below its sum's square`;
+    for (let f = files; f < end; f += FILE_FIELDS)
+      if (c[f + 2]! > n) return `side ${s === 0 ? 'A' : 'B'}: a file is gone more often than it fought`;
+  }
+  return undefined;
+}

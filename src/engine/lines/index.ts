@@ -7,7 +7,7 @@ import type { AnySystem, EngagementModel, LineUp } from '../../core/system.ts';
 import type { LineAdapter } from './adapter.ts';
 import { configureLines, LineBuilder, linesBlockSchema } from './block.ts';
 import { linesBoundsOdds } from './bounds.ts';
-import { engagementDecisions, engagementShard } from './counts.ts';
+import { countsProblem, engagementDecisions, engagementShard } from './counts.ts';
 import {
   DEFAULT_OPTIONS,
   type Battlefield,
@@ -44,7 +44,7 @@ export { LineBuilder, filesForBudget, MAX_DEPTH, MAX_FILES } from './block.ts';
 export { linesSummary, type LinesSummary } from './summary.ts';
 export { fightEngagement, playEngagement, type CombatEvent } from './fight.ts';
 export { accumulate, countsLayout, mergeCounts } from './counts.ts';
-export { engagementShard } from './counts.ts';
+export { countsProblem, engagementShard } from './counts.ts';
 export { pairChain, pairConfig, chainRows, linesBoundsOdds, type PairChain } from './bounds.ts';
 
 /** Engagements per shard: small enough to spread a study over threads, large enough to amortise. */
@@ -74,6 +74,7 @@ export function linesModel<E, T, V>(adapter: LineAdapter<E, T, V>, o: LinesModel
     // counts.ts: the first five counts are engagements, A wins, B wins, both broke, undecided.
     decisions: (_config, c) => [c[0]!, c[1]!, c[2]!, c[3]!, c[4]!],
     decide: (config, rng, samples) => engagementDecisions(config, a, rng, samples),
+    countsProblem: (config, counts) => countsProblem(config as LinesConfig, counts),
     summarise: (config, counts) =>
       asEngagementSummary(linesSummary(config as LinesConfig, counts), a.points, o.lossName),
     boundsOdds: (input, variant, request) => linesBoundsOdds(a, o.system(), variant, input, request),

@@ -398,10 +398,26 @@ function refinement(
  * the stages after this one will draw, for the progress bar: a unit still in its pilot or bracket will
  * ask for a final design, and one more bracket step if in its pilot, and every unit some refinement.
  */
-export function nextStage(
-  plan: BalancePlan,
-  done: Counts,
-): { jobs: Job[]; final: boolean; later: number; label: string } {
+export function nextStage(plan: BalancePlan, done: Counts): BalanceStage {
+  // The runner asks twice a round (the work, then what is left after it): remember the last answer for
+  // these counts (they only grow).
+  const memo = stageMemo.get(done);
+  if (memo && memo.plan === plan && memo.size === done.size) return memo.stage;
+  const stage = computeStage(plan, done);
+  stageMemo.set(done, { plan, size: done.size, stage });
+  return stage;
+}
+
+interface BalanceStage {
+  readonly jobs: Job[];
+  readonly final: boolean;
+  readonly later: number;
+  readonly label: string;
+}
+
+const stageMemo = new WeakMap<Counts, { plan: BalancePlan; size: number; stage: BalanceStage }>();
+
+function computeStage(plan: BalancePlan, done: Counts): BalanceStage {
   const pending: Job[] = [];
   let later = 0;
   let early = false;
@@ -419,4 +435,13 @@ export function nextStage(
   }
   const label = pending.length === 0 ? '' : early ? 'pilot and bracket' : 'final and refinement';
   return { jobs: pending, final: false, later, label };
+}
+
+/**
+ * Before the final stage: about how many engagements the stages still to come will play (the final
+ * design's five counts and a couple of bracket steps per unit), for the run's time estimate.
+ */
+export function balanceOutlook(plan: BalancePlan, done: Counts): ReadonlyMap<string, number> {
+  const later = nextStage(plan, done).later;
+  return later > 0 ? new Map([['balance', later]]) : new Map();
 }

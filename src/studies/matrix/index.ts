@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { InputError, type FieldPath } from '../../core/errors.ts';
+import { fieldOutOfMode } from '../../core/fields.ts';
 import type { AnySystem, Catalogue } from '../../core/system.ts';
 import {
   cellJobs,
@@ -71,6 +72,7 @@ function planMatrix(block: Fields, ctx: StudyContext): Omit<MatrixPlan, 'name' |
   const variant = ctx.variant();
   const as = expandSweep(block.a as never, ['a'], catalogue, system.name);
   const bs = expandSweep(block.b as never, ['b'], catalogue, system.name);
+  ctx.claimCells?.(as.length * bs.length, []);
   const context = (block.context as Fields | undefined) ?? {};
   if (context.rules !== undefined)
     throw new InputError(`every cell is under the scenario's rules (${ctx.rules})`, {
@@ -87,6 +89,13 @@ function planMatrix(block: Fields, ctx: StudyContext): Omit<MatrixPlan, 'name' |
     for (const key of Object.keys(s.fields))
       if (!known.has(key)) throw new InputError(`unknown key "${key}"`, { path: ['context', id, key] });
   const { a: _a, b: _b, ...shared } = context;
+  // A context field of another combat mode would be ignored in every cell: refuse it.
+  const mode = String(shared.mode ?? system.situation.defaults.mode);
+  const stray = fieldOutOfMode(system.situation, { ...shared, a: sa.fields, b: sb.fields }, mode);
+  if (stray)
+    throw new InputError(`applies to ${stray.modes.join(' or ')} only, and this combat is ${mode}`, {
+      path: ['context', ...stray.path],
+    });
   const deep = catalogue.depth;
   const side = (s: { fields: Fields; depth: number }, notation: string): Fields => ({
     ...s.fields,

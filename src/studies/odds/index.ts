@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { InputError } from '../../core/errors.ts';
 import { withElementHint } from '../../core/field-words.ts';
+import { fieldOutOfMode } from '../../core/fields.ts';
 import type { AnySystem } from '../../core/system.ts';
 import { mdCell } from '../../report/markdown.ts';
 import {
@@ -108,6 +109,7 @@ export const oddsKind: StudyKind<OddsPlan, CellStudyResults> = {
   unsupported: () => '',
   plan(block, header, ctx) {
     const situations = block.situations as readonly unknown[];
+    ctx.claimCells?.(situations.length, ['situations']);
     const samples = ctx.samples ?? (block.samples as number | undefined) ?? ctx.scenarioSamples ?? 0;
     let version = '';
     const cells = situations.map((raw, j) => {
@@ -128,6 +130,11 @@ export const oddsKind: StudyKind<OddsPlan, CellStudyResults> = {
         throw e;
       }
       const mode = (situation as { mode?: string }).mode;
+      const stray = fieldOutOfMode(ctx.system.situation, input, String(mode));
+      if (stray)
+        throw new InputError(`applies to ${stray.modes.join(' or ')} only, and this combat is ${mode}`, {
+          path: [...at, ...stray.path],
+        });
       const note = mode === undefined || mode === 'close' ? '' : ` (${mode})`;
       return planCell(ctx.system, variant, situation, (a, b) => `${j + 1}. ${a} v ${b}${note}`);
     });

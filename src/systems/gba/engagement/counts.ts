@@ -133,3 +133,34 @@ export function runGbaEngagementCounts(
   const payload: GbaEngagementPayload = { situation, options: gbaEngagementOptions(o) };
   return { payload, counts: gbaEngagementKernel(payload, createRng(o.seed, 0), o.samples) };
 }
+
+/**
+ * What is wrong with merged counts that no run could give, or undefined (merge refuses a slice whose
+ * counts were changed): every engagement ends once, decided in one round or at the limit; every unit
+ * and every side ends in exactly one bin; nothing happens more often than there were engagements.
+ */
+export function gbaCountsProblem(payload: GbaEngagementPayload, c: Float64Array): string | undefined {
+  const { situation, options } = payload;
+  const L = gbaCountsLayout(situation, options);
+  if (c.length !== L.length) return `${c.length} counts, expected ${L.length}`;
+  const n = c[0]!;
+  const sum = (from: number, to: number) => {
+    let t = 0;
+    for (let i = from; i < to; i++) t += c[i]!;
+    return t;
+  };
+  if (sum(1, 5) !== n) return 'the ends do not add up to the engagements';
+  if (sum(L.ended, L.ended + options.roundLimit + 1) !== n - c[4]!)
+    return 'the rounds of decision do not add up to the decided engagements';
+  for (const i of [L.breakthroughA, L.breakthroughB, L.withdrewA, L.withdrewB])
+    if (c[i]! > n) return 'an event counted more often than there were engagements';
+  if (c[L.breakthroughsA]! < c[L.breakthroughA]! || c[L.breakthroughsB]! < c[L.breakthroughB]!)
+    return 'fewer breakthroughs than engagements with one';
+  const units = situation.a.units.length + situation.b.units.length;
+  for (let j = 0; j < units; j++)
+    if (sum(L.units + UNIT_BINS * j, L.units + UNIT_BINS * (j + 1)) !== n)
+      return `unit ${j + 1}: its end states do not add up to the engagements`;
+  if (sum(L.sideA, L.sideA + L.maxHitsA + 1) !== n || sum(L.sideB, L.sideB + L.maxHitsB + 1) !== n)
+    return "the sides' hits do not add up to the engagements";
+  return undefined;
+}

@@ -9,7 +9,12 @@ import type { DataTable, EngagementModel, EngagementSummary, Variant } from '../
 import type { GbaCharts } from '../charts.ts';
 import type { GbaShockSituation, GbaSituation } from '../situation.ts';
 import { gbaBoundsOdds } from './bounds.ts';
-import { gbaEngagementKernel, runGbaEngagementCounts, type RunGbaEngagementOptions } from './counts.ts';
+import {
+  gbaCountsProblem,
+  gbaEngagementKernel,
+  runGbaEngagementCounts,
+  type RunGbaEngagementOptions,
+} from './counts.ts';
 import { checkRoutPoints, gbaEngagementOptions, type GbaEngagementPayload } from './model.ts';
 import { summariseGbaEngagement, type GbaEngagementSummary } from './summary.ts';
 
@@ -227,4 +232,5 @@ export const gbaEngagementModel: EngagementModel<GbaEngagementPayload> = {
   // counts.ts: engagements, a routs (B wins), b routs (A wins), mutual, at the limit.
   decisions: (_config, c) => [c[0]!, c[2]!, c[1]!, c[3]!, c[4]!],
   boundsOdds: gbaBoundsOdds,
+  countsProblem: gbaCountsProblem,
 };
