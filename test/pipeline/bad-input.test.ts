@@ -153,11 +153,11 @@ const SAYS: Record<string, RegExp> = {
   'empty seed': /seed/,
   'a matrix context of close combat with shooting fields':
     /:7 studies\[0\]\.context\.a\.aiders: applies to shooting only, and this combat is close/,
-  'close combat with shooting fields': /shooters: applies to shooting only, and this combat is close/,
+  'close combat with shooting fields': /aiders: only a side that shoots has elements aiding its shooting/,
   'billion laughs': /:1 cannot read the document: .*alias/i,
   'deep flow nesting': /nested too deeply/,
-  'zero cost override': /overrides\.costs\.Reg Bd\(O\): must be >0/,
-  'budget of a billion': /budget: must be <=100000/,
+  'zero cost override': /overrides\.costs\.Reg Bd\(O\): must be above 0/,
+  'budget of a billion': /budget: must be at most 100000/,
   'infinite samples': /samples: expected number, found Infinity/,
   'rules as a number': /:1 rules: expected a rule set, found number 3\.2; one of dbm-3\.0/,
   'misspelt top-level key': /studis: unknown key "studis": did you mean "studies"\?/,
@@ -165,7 +165,7 @@ const SAYS: Record<string, RegExp> = {
   'misspelt situations': /:5 studies\[0\]\.situatons: unknown key "situatons": did you mean "situations"\?/,
   'a 400 x 400 matrix (160,000 cells)':
     /:3 studies\[0\]: 160,000 cells take the scenario to 160,000; at most 100,000/,
-  'a sweep list of 1,001 elements': /studies\[0\]\.a: must have <=1000 items/,
+  'a sweep list of 1,001 elements': /studies\[0\]\.a: must have at most 1000 items/,
   'a one-cell study, then 1,000 x 100 cells':
     /:7 studies\[1\]: 100,000 cells take the scenario to 100,001; at most 100,000/,
 };
@@ -213,7 +213,7 @@ studies:
     const lines = await refused(['run', f, '--quiet'], undefined);
     eachLocated(lines, f);
     expect(lines.map((l) => l.replace(`debellator: ${f}`, ''))).toEqual([
-      ':2 samples: must be >=0 (found -4)',
+      ':2 samples: must be at least 0 (found -4)',
       ':3 colour: unknown key "colour"',
       ':7 studies[0].a[0]: "Q" in "Reg Bd(Q)" is not a grade (S, O, I, F, X)',
       ':10 studies[1].name: use letters, digits, ".", "_" or "-" (it names report files)',
@@ -271,7 +271,7 @@ describe('bad command lines: exit 2', () => {
       [
         'a situation file with shooting fields in close combat',
         ['odds', '--situation', sit],
-        /close-shooters\.yaml:2 shooters: applies to shooting only/,
+        /close-shooters\.yaml:3 a\.aiders: only a side that shoots/,
       ],
       ['blades shooting', ['odds', 'Reg Bd(O)', 'Irr Kn(S)', '--shooting']],
       ['another system’s flag', ['odds', 'Reg Bd(O)', 'Irr Wb(S)', '--a-cohesion']],
@@ -424,7 +424,7 @@ describe('merge trusts no slice', () => {
     [
       'a negative count',
       () => [good[0]!, good[1]!, bad('neg', (s) => (firstCount(s)[0] = -5))],
-      /must be >=0/,
+      /must be at least 0/,
     ],
     [
       'an inflated count',

@@ -66,7 +66,7 @@ describe('refusing bad scenarios', () => {
   it('a wrong type of value, and the studies are still checked', () => {
     const text = 'rules: dbm-3.2\nsamples: lots\nstudies:\n  - { kind: odds, name: o, situations: [] }\n';
     expect(refused(text)).toBe(
-      'x.yaml:2 samples: expected number, found the text "lots"\nx.yaml:4 studies[0].situations: must have >=1 items',
+      'x.yaml:2 samples: expected number, found the text "lots"\nx.yaml:4 studies[0].situations: must have at least 1 item',
     );
   });
 
