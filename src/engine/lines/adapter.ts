@@ -127,7 +127,7 @@ export interface LineAdapter<E = unknown, T = unknown, V = unknown> {
    * The side file `file` of line `line` presents when its rank `head` (0-based) is in front, standing
    * in `going` (the line's going, or its column's when the battlefield mixes terrain). It may read only
    * that file's ranks and doubling, the line's `extra` and the going: the kernel reuses the templates of
-   * identical files.
+   * identical files, within a config and across every config of one variant (as it does for `templateOf`, `recoil` and `fleesWithFront`).
    */
   template(ctx: AdapterContext<E, V>, line: LineId, file: number, head: number, going: string): T;
   /**

@@ -139,7 +139,8 @@ export function engagementDecisions<E, T, V>(
   samples: number,
 ): [number, number, number, number, number] {
   const out: [number, number, number, number, number] = [samples, 0, 0, 0, 0];
-  const battle = battleOf(prepared(config, adapter));
+  // A balance study's line-ups are made in this thread: no need to memoise them by text.
+  const battle = battleOf(prepared(config, adapter, false));
   const draw = (n: number) => rng.int(n);
   for (let i = 0; i < samples; i++) {
     const first = config.first === 'alternate' ? ((i % 2) as 0 | 1) : config.first === 'a' ? 0 : 1;

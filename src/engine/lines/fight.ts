@@ -136,8 +136,6 @@ export class Battle {
   private readonly okPad: readonly [Uint8Array, Uint8Array];
   /** Key factors of the combat-table signature (prepare.ts tableFor), read once. */
   private readonly nbT: number;
-  private readonly faR: number;
-  private readonly fbR: number;
   /** Paces between the lines while they approach (0 once they have met). */
   gap = 0;
   /** Per side: the line has moved this bound (approach: artillery cannot then shoot). */
@@ -191,8 +189,6 @@ export class Battle {
     };
     this.okPad = [pad(sa), pad(sb)];
     this.nbT = sb.templates;
-    this.faR = sa.flankRange;
-    this.fbR = sb.flankRange;
   }
 
   /** Recompute both sides' freeT at column c after its front, contact, back or flank state changed. */
@@ -283,13 +279,14 @@ export class Battle {
     const fA = this.flankOn(0, c);
     const fB = this.flankOn(1, c);
     if (!ext) {
-      // prepare.ts tableFor's key, computed here with the factors read once.
-      const dense = this.p.dense;
-      if (dense) {
-        const sig = (((ta * this.nbT + tb) * 2 + owner) * 9 + ovA * 3 + ovB) * 4 + mA * 2 + mB;
-        const key = (sig * this.faR + fA) * this.fbR + fB;
-        const e = dense[key];
-        if (e !== undefined) return e;
+      // prepare.ts tableFor's plain path, inline: the pair's shared array, then the signature.
+      const slots = this.p.pairSlots;
+      if (slots) {
+        const arr = slots[ta * this.nbT + tb];
+        if (arr !== undefined) {
+          const e = arr[((((owner * 3 + ovA) * 3 + ovB) * 2 + mA) * 2 + mB) * 4 + fA * 2 + fB];
+          if (e !== undefined) return e;
+        }
       }
       return entryFor(this.p, ta, tb, owner, ovA, ovB, mA, mB, fA, fB);
     }

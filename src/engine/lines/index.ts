@@ -88,9 +88,17 @@ export function linesModel<E, T, V>(adapter: LineAdapter<E, T, V>, o: LinesModel
       const line = (l: LineUp, enemy: LineUp): LineConfig<E> => {
         const width = Math.min(natural(l), natural(enemy) + 2);
         const files: FileConfig<E>[] = [];
+        // Files of one depth are one object: the kernel lays each distinct file out once.
+        const byDepth = new Map<number, FileConfig<E>>();
         for (let i = 0; i < width; i++) {
           const depth = Math.floor(l.count / width) + (i < l.count % width ? 1 : 0);
-          if (depth > 0) files.push(b.file(new Array<string>(depth).fill(l.element), false, [l.element]));
+          if (depth === 0) continue;
+          let file = byDepth.get(depth);
+          if (!file) {
+            file = b.file(new Array<string>(depth).fill(l.element), false, [l.element]);
+            byDepth.set(depth, file);
+          }
+          files.push(file);
         }
         return { name: l.element, files, going: a.goings[0] as string };
       };

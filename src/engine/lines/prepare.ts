@@ -97,7 +97,53 @@ interface VariantSpace {
   readonly templates: unknown[];
   readonly ids: Map<string, number>;
   readonly entries: Map<string, CombatEntry>;
+  /**
+   * The entries of plain signatures (no flank contacts, commands or bonuses; flank values 0 or 1), by
+   * pair of shared template ids (ga * PAIR_STRIDE + gb), each an array indexed by signatureIndex().
+   */
+  readonly pairs: Map<number, (CombatEntry | undefined)[]>;
+  /**
+   * Each distinct file (by its line's extra, its ranks and the goings) worked out once for every config of
+   * the variant: its states, their transitions, and each state's template with its JSON key, per going.
+   */
+  readonly files: Map<string, FileMemo>;
 }
+
+interface FileMemo {
+  readonly states: FileStates;
+  /** Per state, per going: the template and its key, or null for an empty file. */
+  readonly templates: readonly (readonly ({ readonly t: unknown; readonly key: string } | null)[])[];
+}
+
+/** Most distinct files remembered per variant (each a few templates). */
+const FILE_MEMO = 4096;
+
+/** The JSON of a file config, remembered per object (configs are plain data, never changed). */
+const fileJson = new WeakMap<object, string>();
+const jsonOfFile = (file: object): string => {
+  let j = fileJson.get(file);
+  if (j === undefined) {
+    j = JSON.stringify(file);
+    fileJson.set(file, j);
+  }
+  return j;
+};
+
+/** Shared template ids stay below this (the pair key is ga * PAIR_STRIDE + gb, exact in a double). */
+const PAIR_STRIDE = 1 << 24;
+/** Plain signatures of one pair: owner (2) x overlaps (3 x 3) x moved (2 x 2) x flank values (2 x 2). */
+export const PAIR_SIGNATURES = 2 * 9 * 4 * 4;
+
+/** The index of a plain signature in a pair's array (flank values 0 or 1). */
+export const signatureIndex = (
+  owner: number,
+  ovA: number,
+  ovB: number,
+  movedA: number,
+  movedB: number,
+  flankA: number,
+  flankB: number,
+): number => ((((owner * 3 + ovA) * 3 + ovB) * 2 + movedA) * 2 + movedB) * 4 + flankA * 2 + flankB;
 
 export interface Prepared {
   readonly config: LinesConfig;
@@ -142,9 +188,16 @@ export interface Prepared {
   ) => CombatEntry;
   /** Signature keys are extended by flank contacts and shaken fronts (commands or flank attacks in play). */
   readonly extended: boolean;
-  /** Entries by signature key: a dense array when the key space is small, else a map. */
+  /** Entries of extended or friend-keyed signatures, by local key (tableFor). */
   readonly cache: Map<number, CombatEntry>;
-  readonly dense: (CombatEntry | undefined)[] | null;
+  /**
+   * Plain signatures (both sides' flank values 0 or 1, no flank contacts, commands or bonuses): per local
+   * pair (ta * nb + tb), the variant's shared array of the pair's entries (signatureIndex), found on first
+   * use; null when this config's signatures are not plain.
+   */
+  readonly pairSlots: ((CombatEntry | undefined)[] | undefined)[] | null;
+  /** The shared array of a local pair (and fills its slot). */
+  readonly pairOf: (ta: number, tb: number) => (CombatEntry | undefined)[];
 }
 
 /** Column of each side's file 0 (docs/engagement-model.md "Alignment"). */
@@ -168,7 +221,14 @@ function spaceOf<E, T, V>(adapter: LineAdapter<E, T, V>, spec: VariantSpec): Var
   const key = JSON.stringify(spec);
   let s = bySpec.get(key);
   if (!s) {
-    s = { ctxVariant: adapter.resolveVariant(spec), templates: [], ids: new Map(), entries: new Map() };
+    s = {
+      ctxVariant: adapter.resolveVariant(spec),
+      templates: [],
+      ids: new Map(),
+      entries: new Map(),
+      pairs: new Map(),
+      files: new Map(),
+    };
     bySpec.set(key, s);
   }
   return s;
@@ -288,8 +348,7 @@ function prepareSide<E, T, V>(
   const fleeFled: number[][] = [];
   let k = 0;
   let eeTotal = 0;
-  const intern = (t: T): number => {
-    const key = JSON.stringify(t);
+  const intern = (t: T, key: string): number => {
     let tid = ids.get(key);
     if (tid === undefined) {
       tid = templates.length;
@@ -315,29 +374,42 @@ function prepareSide<E, T, V>(
     commandAt[c] = cmd;
     depth[c] = file.ranks.length;
     base[c] = k;
-    const fileKey = `${lineExtra}|${JSON.stringify(file)}`;
+    const fileKey = `${lineExtra}|${jsonOfFile(file)}`;
     let first = byFile.get(fileKey);
     if (first === undefined) {
       first = seqs.length;
       byFile.set(fileKey, first);
-      const fs = fileStates(
-        file.ranks.length,
-        adapter.recoil ? (ranks) => adapter.recoil!(ctx, id, i, ranks) : undefined,
-        (rank) => adapter.fleesWithFront(ctx, id, i, rank),
-      );
-      fs.seqs.forEach((seq, st) => {
-        const contiguous =
-          seq.every((r, j) => r === seq[0]! + j) && seq[seq.length - 1] === file.ranks.length - 1;
-        tmplOf.push(
-          goings.map((going) => {
-            if (seq.length === 0) return -1;
-            if (contiguous || !adapter.templateOf)
-              // Without templateOf, a file that lost ranks from behind its front keeps the template it
-              // was dealt with (docs/rulings.md, DBA: a recoiling elephant's next recoil).
-              return intern(adapter.template(ctx, id, i, seq[0]!, going));
-            return intern(adapter.templateOf(ctx, id, i, seq, going));
-          }),
+      // Templates depend only on the line's extra, the file's ranks and the going (adapter.ts), so a file
+      // is worked out once per variant.
+      const memoKey = `${fileKey}|${goings.join(',')}`;
+      let memo = space.files.get(memoKey);
+      if (!memo) {
+        const fs = fileStates(
+          file.ranks.length,
+          adapter.recoil ? (ranks) => adapter.recoil!(ctx, id, i, ranks) : undefined,
+          (rank) => adapter.fleesWithFront(ctx, id, i, rank),
         );
+        const made = fs.seqs.map((seq) => {
+          const contiguous =
+            seq.every((r, j) => r === seq[0]! + j) && seq[seq.length - 1] === file.ranks.length - 1;
+          return goings.map((going) => {
+            if (seq.length === 0) return null;
+            // Without templateOf, a file that lost ranks from behind its front keeps the template it
+            // was dealt with (docs/rulings.md, DBA: a recoiling elephant's next recoil).
+            const t =
+              contiguous || !adapter.templateOf
+                ? adapter.template(ctx, id, i, seq[0]!, going)
+                : adapter.templateOf(ctx, id, i, seq, going);
+            return { t, key: JSON.stringify(t) };
+          });
+        });
+        memo = { states: fs, templates: made };
+        if (space.files.size >= FILE_MEMO) space.files.delete(space.files.keys().next().value as string);
+        space.files.set(memoKey, memo);
+      }
+      const fs = memo.states;
+      fs.seqs.forEach((seq, st) => {
+        tmplOf.push(memo.templates[st]!.map((x) => (x === null ? -1 : intern(x.t as T, x.key))));
         seqs.push(seq);
         drop.push(fs.drop[st]!.map((x) => x + first!));
         behind.push(fs.behind[st]!.map((x) => x + first!));
@@ -445,9 +517,6 @@ function goingsOf(config: LinesConfig, id: LineId): string[] {
     .map(([g]) => g);
 }
 
-/** Signature spaces up to this size are looked up in an array, larger ones in a map (memory: one slot each). */
-const DENSE_LIMIT = 1 << 14;
-
 /** The config laid out with its system's adapter. */
 export function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>): Prepared {
   const space = spaceOf(adapter, config.variant);
@@ -512,13 +581,19 @@ export function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E,
     throw new Error('lines with commands need both lines divided and a system with a command rule');
   const flankAttacks = config.options.flankAttacks === true && adapter.flankAttacks === true;
   const extended = commandRule !== undefined || flankAttacks;
-  const keys =
-    sides[0].templates *
-    sides[1].templates *
-    72 *
-    sides[0].flankRange *
-    sides[1].flankRange *
-    (extended ? 36 : 1);
+  // Plain signatures are cached per pair of shared templates, for every config of the variant.
+  const plain = !extended && sides[0].flankRange <= 2 && sides[1].flankRange <= 2;
+  const pairSlots: ((CombatEntry | undefined)[] | undefined)[] = [];
+  const pairOf = (ta: number, tb: number): (CombatEntry | undefined)[] => {
+    const key = sides[0].global[ta]! * PAIR_STRIDE + sides[1].global[tb]!;
+    let arr = space.pairs.get(key);
+    if (!arr) {
+      arr = new Array<CombatEntry | undefined>(PAIR_SIGNATURES);
+      space.pairs.set(key, arr);
+    }
+    pairSlots[ta * nb + tb] = arr;
+    return arr;
+  };
   const build = (
     ta: number,
     tb: number,
@@ -539,12 +614,17 @@ export function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E,
     // The flank values of systems whose values name a friend (DBA) are template ids of this config: the
     // shared key uses them as given, together with the config's own template lists.
     const friendKeyed = sides[0].flankRange > 2 || sides[1].flankRange > 2;
-    const base = friendKeyed
-      ? `${JSON.stringify(pa.templates[ta])}|${JSON.stringify(pb.templates[tb])}|${owner}${ovA}${ovB}${movedA}${movedB}|${flankA ? JSON.stringify(pa.templates[flankA - 1]) : '-'}|${flankB ? JSON.stringify(pb.templates[flankB - 1]) : '-'}`
-      : `${sides[0].global[ta]}|${sides[1].global[tb]}|${owner}${ovA}${ovB}${movedA}${movedB}${flankA}${flankB}`;
     const more = fcA + fcB + shakenA + shakenB + bonusA + bonusB;
+    const base =
+      plain && more === 0
+        ? ''
+        : friendKeyed
+          ? `${JSON.stringify(pa.templates[ta])}|${JSON.stringify(pb.templates[tb])}|${owner}${ovA}${ovB}${movedA}${movedB}|${flankA ? JSON.stringify(pa.templates[flankA - 1]) : '-'}|${flankB ? JSON.stringify(pb.templates[flankB - 1]) : '-'}`
+          : `${sides[0].global[ta]}|${sides[1].global[tb]}|${owner}${ovA}${ovB}${movedA}${movedB}${flankA}${flankB}`;
     const key = more === 0 ? base : `${base}|${fcA}${fcB}${shakenA}${shakenB}|${bonusA}|${bonusB}`;
-    let e = space.entries.get(key);
+    // A plain signature is cached in its pair's array (tableFor) and needs no string key.
+    const inPair = plain && more === 0;
+    let e = inPair ? undefined : space.entries.get(key);
     if (!e) {
       const table = adapter.table(
         ctx,
@@ -568,7 +648,7 @@ export function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E,
         templates,
       );
       e = entryOf(table, owner);
-      space.entries.set(key, e);
+      if (!inPair) space.entries.set(key, e);
     }
     return e;
   };
@@ -590,7 +670,8 @@ export function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E,
     dice: adapter.dice,
     build,
     cache: new Map(),
-    dense: keys <= DENSE_LIMIT ? new Array<CombatEntry | undefined>(keys).fill(undefined) : null,
+    pairSlots: plain ? pairSlots : null,
+    pairOf,
   };
 }
 
@@ -608,10 +689,23 @@ const byObject = new WeakMap<object, Prepared>();
 const byText = new Map<string, Prepared>();
 const TEXT_MEMO = 256;
 
-/** The prepared layout of a config, memoised on the object and on its text. */
-export function prepared<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>): Prepared {
+/**
+ * The prepared layout of a config, memoised on the object and (`byText`, for the copies of one config a
+ * worker thread receives shard after shard) on its text; configs made in the thread (a balance study's
+ * line-ups) skip the text.
+ */
+export function prepared<E, T, V>(
+  config: LinesConfig<E>,
+  adapter: LineAdapter<E, T, V>,
+  byTextToo = true,
+): Prepared {
   let p = byObject.get(config);
   if (p) return p;
+  if (!byTextToo) {
+    p = prepare(config, adapter);
+    byObject.set(config, p);
+    return p;
+  }
   const text = JSON.stringify(config);
   p = byText.get(text);
   if (!p) {
@@ -641,15 +735,24 @@ export function tableFor(
   shakenB = 0,
 ): CombatEntry {
   const nb = p.sides[1].templates;
+  if (p.pairSlots) {
+    const arr = p.pairSlots[ta * nb + tb] ?? p.pairOf(ta, tb);
+    const i = signatureIndex(owner, ovA, ovB, movedA, movedB, flankA, flankB);
+    let e = arr[i];
+    if (!e) {
+      e = p.build(ta, tb, owner, ovA, ovB, movedA, movedB, flankA, flankB);
+      arr[i] = e;
+    }
+    return e;
+  }
   const fb = p.sides[1].flankRange;
   const dbmKey = (((ta * nb + tb) * 2 + owner) * 9 + ovA * 3 + ovB) * 4 + movedA * 2 + movedB;
   let key = (dbmKey * p.sides[0].flankRange + flankA) * fb + flankB;
   if (p.extended) key = ((key * 3 + fcA) * 3 + fcB) * 4 + shakenA * 2 + shakenB;
-  let e = p.dense ? p.dense[key] : p.cache.get(key);
+  let e = p.cache.get(key);
   if (!e) {
     e = p.build(ta, tb, owner, ovA, ovB, movedA, movedB, flankA, flankB, fcA, fcB, shakenA, shakenB);
-    if (p.dense) p.dense[key] = e;
-    else p.cache.set(key, e);
+    p.cache.set(key, e);
   }
   return e;
 }

@@ -10,7 +10,7 @@ import { packTable, type CombatSignature, type LineAdapter } from '../../engine/
 import { elementCost } from './costs.ts';
 import { mayCharge, moveDistance, shootingRange } from './distant.ts';
 import { countsAsOverlapFor, elementEquivalents, fleesWithFront } from './equivalents.ts';
-import { compile, resolveRoll } from './resolve.ts';
+import { compile, resolveSummary } from './resolve.ts';
 import {
   GOINGS,
   MISSILE_WEAPONS,
@@ -122,7 +122,7 @@ export const dbmLineAdapter: LineAdapter<Element, SideTemplate, DbmVersion> = {
   },
   table: ({ variant }, s) => {
     const compiled = compile(situationOf(variant.id, s), variant);
-    return packTable(DICE, (d) => resolveRoll(compiled, d[0]!, d[1]!));
+    return packTable(DICE, (d) => resolveSummary(compiled, d[0]!, d[1]!));
   },
   // DBM 3.2 p.25 Demoralised Commands: a third of the command's original element equivalents.
   breakRule: { kind: 'fraction' },
@@ -154,7 +154,7 @@ export const dbmLineAdapter: LineAdapter<Element, SideTemplate, DbmVersion> = {
         variant,
       );
       return packTable(DICE, (d) => {
-        const r = resolveRoll(compiled, d[0]!, d[1]!);
+        const r = resolveSummary(compiled, d[0]!, d[1]!);
         return { a: { ...r.a, pursuit: 'no' }, b: { ...r.b, pursuit: 'no' } };
       });
     },

@@ -148,6 +148,33 @@ export function resolveOutcomes(c: CompiledSituation, dieA: number, dieB: number
   return [read(c.readA, fa, fb)?.outcome ?? 'none', read(c.readB, fb, fa)?.outcome ?? 'none'];
 }
 
+const WON: SidePartial = { outcome: 'none', reason: 'won', rearLost: 0 };
+
+/** One side's outcome, rear ranks lost and pursuit for one roll, without the factor lists (combat tables). */
+export interface SideSummary {
+  readonly outcome: DbmOutcome;
+  readonly rearLost: number;
+  readonly pursuit: SideResolution['pursuit'];
+}
+
+const summary = (own: SidePartial, theirs: SidePartial, r: SideReadings): SideSummary => ({
+  outcome: own.outcome,
+  rearLost: own.rearLost,
+  pursuit: theirs.outcome !== 'none' && own.outcome === 'none' ? r.pursuit : 'no',
+});
+
+/** resolveRoll's outcomes, rear ranks lost and pursuit, from the compiled totals alone (same answers). */
+export function resolveSummary(
+  c: CompiledSituation,
+  dieA: number,
+  dieB: number,
+): { a: SideSummary; b: SideSummary } {
+  const [, , finalA, finalB] = finals(c, dieA, dieB);
+  const outA = read(c.readA, finalA, finalB) ?? WON;
+  const outB = read(c.readB, finalB, finalA) ?? WON;
+  return { a: summary(outA, outB, c.readA), b: summary(outB, outA, c.readB) };
+}
+
 /** Everything about one side's score and outcome for one roll. */
 export interface SideResolution extends SideOutcome {
   readonly die: number;
@@ -163,8 +190,6 @@ export interface DbmResolution {
   readonly a: SideResolution;
   readonly b: SideResolution;
 }
-
-const WON: SidePartial = { outcome: 'none', reason: 'won', rearLost: 0 };
 
 /** Resolve one roll with every factor listed: dieA for side A, dieB for side B. */
 export function resolveRoll(c: CompiledSituation, dieA: number, dieB: number): DbmResolution {
