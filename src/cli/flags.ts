@@ -10,7 +10,7 @@ import { suggestion } from '../core/suggest.ts';
 import type { AnySystem } from '../core/system.ts';
 import { allSystems } from '../systems/registry.ts';
 
-export interface FlagSpec {
+interface FlagSpec {
   /** Without side prefix. */
   readonly flag: string;
   readonly side: boolean;
@@ -19,7 +19,7 @@ export interface FlagSpec {
   readonly help: string;
 }
 
-export interface SystemFlag extends FlagSpec {
+interface SystemFlag extends FlagSpec {
   /** Where the value goes: within each side for side flags (`['units', 0, 'tq']`), else from the top. */
   readonly path: readonly (string | number)[];
   readonly entry: FieldEntry;
@@ -38,7 +38,7 @@ const itemOf = (e: FieldEntry): z.ZodType => (e.inner as unknown as { element: z
  * a combat is about (`--a-tq`); a nested object (GBA leader) gives flags prefixed with its key
  * (`--a-leader-charisma`).
  */
-export function systemFlags(system: AnySystem): SystemFlag[] {
+function systemFlags(system: AnySystem): SystemFlag[] {
   const out: SystemFlag[] = [];
   const add = (entry: FieldEntry, side: boolean, path: (string | number)[], prefix = '') => {
     const flag = flagOf(entry);

@@ -3,7 +3,7 @@ import type { Factor } from '../core/ruleset.ts';
 import type { OddsReport } from '../engine/odds.ts';
 
 export const pct = (p: number): string => `${(p * 100).toFixed(2)}%`;
-export const signed = (n: number): string => (n > 0 ? `+${n}` : `${n}`);
+const signed = (n: number): string => (n > 0 ? `+${n}` : `${n}`);
 
 function padRight(s: string, n: number): string {
   return s.length >= n ? s : s + ' '.repeat(n - s.length);

@@ -4,7 +4,7 @@
  */
 import { csvFormatRows } from 'd3-dsv';
 
-export type CsvCell = string | number | boolean | undefined | null;
+type CsvCell = string | number | boolean | undefined | null;
 
 /** A CSV document: the header row, then one line per row; ends with a line break. */
 export function csvText(columns: readonly string[], rows: readonly (readonly CsvCell[])[]): string {

@@ -8,14 +8,14 @@
 
 export type FieldPath = readonly (string | number)[];
 
-export interface Where {
+interface Where {
   readonly path?: FieldPath;
   readonly file?: string;
   readonly line?: number;
 }
 
 /** `a.rear[0].element` */
-export function formatPath(path: FieldPath): string {
+function formatPath(path: FieldPath): string {
   return path.reduce<string>(
     (s, p) => (typeof p === 'number' ? `${s}[${p}]` : s === '' ? String(p) : `${s}.${p}`),
     '',
@@ -68,18 +68,6 @@ export class InputError extends Error {
       ...(this.file !== undefined ? { file: this.file } : {}),
       ...(this.line !== undefined ? { line: this.line } : {}),
     };
-  }
-}
-
-export const isInputError = (e: unknown): e is InputError => e instanceof InputError;
-
-/** Run `fn`; an InputError it throws comes out under `prefix`. */
-export function under<T>(prefix: FieldPath, fn: () => T): T {
-  try {
-    return fn();
-  } catch (e) {
-    if (e instanceof InputError) throw e.within(prefix);
-    throw e;
   }
 }
 

@@ -91,7 +91,7 @@ export function inWords(
 }
 
 /** Does a path name an element in notation (a side's element, a rank behind, an element of a list)? */
-export function isElementPath(system: AnySystem, path: FieldPath): boolean {
+function isElementPath(system: AnySystem, path: FieldPath): boolean {
   const [head, ...rest] = path;
   if (head !== 'a' && head !== 'b') return false;
   const key = rest[0];

@@ -9,7 +9,7 @@
 import { z } from 'zod';
 
 /** How a field is edited and read from the command line. */
-export type FieldKind =
+type FieldKind =
   /** true/false: a checkbox, a bare flag. */
   | 'bool'
   /** A whole number within bounds: a segmented control or a number box, `--flag N`. */
@@ -30,7 +30,7 @@ export type FieldKind =
   /** A nested object (GBA leader): edited as a group, no flag. */
   | 'object';
 
-export interface Choice {
+interface Choice {
   readonly value: string;
   readonly label: string;
 }
@@ -76,7 +76,7 @@ export interface FieldMeta {
 }
 
 /** The registry of field metadata (not the JSON Schema's global registry: `offer` is code). */
-export const FIELD_META = z.registry<FieldMeta>();
+const FIELD_META = z.registry<FieldMeta>();
 
 /** Attach metadata to a field schema; its help text becomes the JSON Schema description. */
 export function field<T extends z.ZodType>(schema: T, meta: FieldMeta): T {

@@ -6,7 +6,7 @@
  */
 import { normalQuantile, Z95 } from './statistics.ts';
 
-export interface DosePoint {
+interface DosePoint {
   readonly x: number;
   /** Observed proportion (draws may count half, so any value in [0, 1]). */
   readonly p: number;
@@ -96,7 +96,7 @@ export function fitLogistic(points: readonly DosePoint[]): LogisticFit {
   };
 }
 
-export interface Crossing {
+interface Crossing {
   /** x where the fitted probability equals the level; undefined when the fit does not rise. */
   readonly x: number | undefined;
   /** Fieller confidence interval for x (may be unbounded on one side: +-Infinity). */

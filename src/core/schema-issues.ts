@@ -28,7 +28,7 @@ const valueAt = (input: unknown, path: readonly PropertyKey[]): unknown => {
 };
 
 /** One issue in words; `input` is what was validated (to say what was found). */
-export function describeIssue(issue: Issue, input: unknown): { path: FieldPath; detail: string } {
+function describeIssue(issue: Issue, input: unknown): { path: FieldPath; detail: string } {
   const path: FieldPath = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
   switch (issue.code) {
     case 'invalid_union': {

@@ -94,7 +94,7 @@ export function meanOf(sum: number, sumSq: number, n: number, z: number = Z95): 
 }
 
 /** Family-wise false-alarm rate of the exact-versus-sampled agreement check over one study. */
-export const AGREEMENT_ALPHA = 1e-3;
+const AGREEMENT_ALPHA = 1e-3;
 
 /**
  * z for the agreement check when a study makes `checks` comparisons: each exact probability must lie

@@ -7,13 +7,13 @@ import { agrees, wilson, type Proportion } from '../core/statistics.ts';
 import type { OutcomeTable } from './table.ts';
 import { exactCounts, tableSpace } from './table.ts';
 
-export interface ExactOutcome {
+interface ExactOutcome {
   readonly count: number;
   readonly of: number;
   readonly p: number;
 }
 
-export interface SampledOutcome extends Proportion {
+interface SampledOutcome extends Proportion {
   /** The exact probability lies inside the study's wide Wilson interval (statistics.ts agreementZ). */
   readonly agrees: boolean;
 }

@@ -5,11 +5,11 @@
  * outcome that cannot happen is left out (A's worst is always said, 0% included).
  */
 /** What the verdict reads of a report (an OddsReport has it): each side's name and outcome counts. */
-export interface VerdictSide {
+interface VerdictSide {
   readonly element: string;
   readonly outcomes: Readonly<Record<string, { readonly count: number; readonly of: number } | undefined>>;
 }
-export interface VerdictInput {
+interface VerdictInput {
   readonly a: VerdictSide;
   readonly b: VerdictSide;
 }

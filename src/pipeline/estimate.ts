@@ -12,7 +12,7 @@ import { pilotTask, runShard } from '../studies/kernels.ts';
 /** Estimated time above which a run needs --yes. */
 export const TIME_CEILING_SECONDS = 60 * 60;
 /** Share of the machine's memory above which a run needs --yes. */
-export const MEMORY_CEILING_SHARE = 0.75;
+const MEMORY_CEILING_SHARE = 0.75;
 /** Estimated time above which the estimate is printed before the run starts. */
 export const ANNOUNCE_SECONDS = 20;
 /** Memory of one worker thread (its own heap and the rule systems' tables). */
@@ -42,7 +42,7 @@ export interface Estimate {
 }
 
 /** The memory this process may use: the machine's, or less under a container's limit. */
-export function memoryAvailable(): number {
+function memoryAvailable(): number {
   const limit = (process as { constrainedMemory?: () => number | undefined }).constrainedMemory?.();
   const total = totalmem();
   return limit && limit > 0 && limit < total ? limit : total;

@@ -30,7 +30,7 @@ const TEMP = /(?:\.tmp-|\.staging-)(\d+)$/;
 /** Most missing folders created for `--out` (a mistyped path should not make a deep tree). */
 const MAX_NEW_FOLDERS = 16;
 /** Free space asked of the disk before any work (a report is a few MB; a balance report about 40 MB). */
-export const MIN_FREE_BYTES = 64 * 1024 * 1024;
+const MIN_FREE_BYTES = 64 * 1024 * 1024;
 
 /** Is process `pid` alive on this machine? */
 function alive(pid: number): boolean {
@@ -82,7 +82,7 @@ export interface Output {
  * Create `dir` and its missing parents one level at a time (never a recursive mkdir, which retries
  * forever on some special file systems), at most MAX_NEW_FOLDERS of them. InputError naming `label`.
  */
-export function ensureFolder(dir: string, label: string): void {
+function ensureFolder(dir: string, label: string): void {
   const missing: string[] = [];
   let d = resolve(dir);
   for (;;) {
@@ -165,7 +165,7 @@ function removeStaleTemps(folder: string, entries: readonly string[]): string[] 
   return cleaned;
 }
 
-export interface OutputOptions {
+interface OutputOptions {
   /** Free bytes the disk must have (default MIN_FREE_BYTES). */
   readonly needBytes?: number;
 }

@@ -9,14 +9,14 @@
  * estimate, so the time left neither stalls at the end of each round nor jumps to zero. The rate is that
  * of the last half minute, so the time left follows the work actually running.
  */
-export interface ProgressSink {
+interface ProgressSink {
   readonly isTTY?: boolean;
   readonly columns?: number;
   write(s: string): unknown;
 }
 
 /** A round of work, as the runner announces it (pipeline/run.ts RoundWork). */
-export interface ProgressRound {
+interface ProgressRound {
   readonly samples: number;
   readonly kinds: ReadonlySet<string>;
   readonly studies: readonly string[];
@@ -55,7 +55,7 @@ export function unitOf(kinds: ReadonlySet<string>): string {
 }
 
 /** The round's label: its study ("costs: final"), or the first and how many more. */
-export function labelOf(scenario: string, studies: readonly string[]): string {
+function labelOf(scenario: string, studies: readonly string[]): string {
   if (studies.length === 0) return scenario;
   const [first] = studies;
   return studies.length === 1 ? `${scenario} ${first}` : `${scenario} ${first} +${studies.length - 1} more`;

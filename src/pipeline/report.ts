@@ -9,7 +9,7 @@ import { renderPng, renderSvg } from '../report/render.ts';
 import type { LoadedScenario } from './scenario.ts';
 import type { RunResults } from './results.ts';
 
-export interface BuiltReport {
+interface BuiltReport {
   readonly files: Map<string, string | Uint8Array>;
   /** Lines for the terminal, study by study. */
   readonly summaries: readonly string[];
@@ -19,7 +19,7 @@ export interface BuiltReport {
 }
 
 /** The results file: stable key order, two-space indent. */
-export const resultsJson = (r: RunResults): string => `${JSON.stringify(r, null, 2)}\n`;
+const resultsJson = (r: RunResults): string => `${JSON.stringify(r, null, 2)}\n`;
 
 export async function buildReport(
   loaded: LoadedScenario,

@@ -12,7 +12,7 @@ import { runShards, type PoolOptions } from './pool.ts';
 import type { RoundPlan } from './estimate.ts';
 import { samplesByJob, samplesIn, shardRange, sliceRange, totalShards, type Slice } from './shards.ts';
 
-export interface RunOptions {
+interface RunOptions {
   readonly threads: number;
   readonly slice?: Slice | undefined;
   readonly signal?: AbortSignal | undefined;
@@ -41,7 +41,7 @@ export interface RoundWork {
  * slice repeats), `grouped` this slice's groups of grouped studies (every stage, whole jobs), `partial`
  * only this slice's shards of the final stage.
  */
-export interface RunCounts {
+interface RunCounts {
   readonly complete: Map<string, Float64Array>;
   readonly grouped: Map<string, Float64Array>;
   readonly partial: Map<string, Float64Array>;

@@ -22,10 +22,10 @@ import { readStructuredFile, parseStructuredText, type StructuredFile } from './
 import { toolInfo } from './tool.ts';
 
 /** Letters, digits, '.', '_' and '-': it names report files and folders. */
-export const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 const nameField = z.string().regex(NAME, 'use letters, digits, ".", "_" or "-" (it names report files)');
 
-export const seedField = z
+const seedField = z
   .union([z.number().int(), z.string().min(1).max(200)], { error: 'expected a whole number or a word' })
   .describe('Random seed (default 1)');
 
@@ -61,7 +61,7 @@ export const scenarioTopSchema = z
   })
   .strict();
 
-export type ScenarioTop = z.output<typeof scenarioTopSchema>;
+type ScenarioTop = z.output<typeof scenarioTopSchema>;
 
 const headerSchema = z.object({
   kind: z.string(),
@@ -90,13 +90,13 @@ export interface LoadedScenario {
 }
 
 /** Command-line overrides of the scenario's own seed and samples. */
-export interface ScenarioOptions {
+interface ScenarioOptions {
   readonly seed?: string | undefined;
   readonly samples?: number | undefined;
 }
 
 /** Default scenario name: the file name without extension. */
-export const nameOf = (file: string): string => basename(file, extname(file));
+const nameOf = (file: string): string => basename(file, extname(file));
 
 /** The variant spec of the scenario's house rules; chart files are read relative to the scenario. */
 function variantSpec(top: ScenarioTop, system: AnySystem, file: string): Omit<VariantSpec, 'version'> {

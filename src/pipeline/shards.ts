@@ -13,8 +13,7 @@ export interface ShardRef {
 }
 
 /** Number of shards of a job. */
-export const shardCount = (j: Pick<Job, 'samples' | 'shardSize'>): number =>
-  Math.ceil(j.samples / j.shardSize);
+const shardCount = (j: Pick<Job, 'samples' | 'shardSize'>): number => Math.ceil(j.samples / j.shardSize);
 
 /** Number of shards of every job together. */
 export const totalShards = (jobs: readonly Job[]): number => jobs.reduce((t, j) => t + shardCount(j), 0);

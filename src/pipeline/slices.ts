@@ -19,14 +19,14 @@ import type { LoadedScenario } from './scenario.ts';
 import { MAX_SLICES, samplesByJob, sliceRange, totalShards, type Slice } from './shards.ts';
 import type { ToolInfo } from './tool.ts';
 
-export const SLICE_FORMAT = 'debellator-slice/3';
+const SLICE_FORMAT = 'debellator-slice/3';
 /** Largest slice file read (the biggest bundled study's slices are a few MB). */
 export const MAX_SLICE_BYTES = 256 * 1024 * 1024;
 
 const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const countsEntry = z.tuple([z.string().min(1).max(1000), z.array(count).max(10_000_000)]);
 
-export const sliceFileSchema = z
+const sliceFileSchema = z
   .object({
     format: z.literal(SLICE_FORMAT),
     tool: z.object({ name: z.string(), version: z.string() }).strict(),
@@ -44,7 +44,7 @@ export const sliceFileSchema = z
   })
   .strict();
 
-export type SliceFile = z.output<typeof sliceFileSchema>;
+type SliceFile = z.output<typeof sliceFileSchema>;
 
 export interface RunOptionsRecord {
   readonly seed: string | null;

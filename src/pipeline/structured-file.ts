@@ -7,7 +7,7 @@ import { LineCounter, parseDocument, isMap, isSeq, type Node } from 'yaml';
 import { InputError } from '../core/errors.ts';
 
 /** Largest file read (a scenario or situation is a few kB; this stops a mistaken multi-GB path early). */
-export const MAX_FILE_BYTES = 8 * 1024 * 1024;
+const MAX_FILE_BYTES = 8 * 1024 * 1024;
 /** Most YAML aliases expanded (stops "billion laughs" documents). */
 const MAX_ALIASES = 1000;
 /** Deepest nesting accepted. */

@@ -14,14 +14,14 @@ export interface VegaScripts {
 }
 
 /** The minified UMD builds, relative to node_modules. */
-export const VEGA_SCRIPT_PATHS = {
+const VEGA_SCRIPT_PATHS = {
   vega: 'vega/build/vega.min.js',
   vegaLite: 'vega-lite/build/vega-lite.min.js',
   vegaEmbed: 'vega-embed/build/vega-embed.min.js',
 } as const satisfies Record<keyof VegaScripts, string>;
 
 /** The nearest node_modules holding vega, walking up from `from` (default: this file's folder). */
-export function findNodeModules(from: string = dirname(fileURLToPath(import.meta.url))): string {
+function findNodeModules(from: string = dirname(fileURLToPath(import.meta.url))): string {
   let dir = from;
   for (;;) {
     const candidate = join(dir, 'node_modules');

@@ -47,7 +47,7 @@ export interface ReportInput {
   readonly footer?: string;
 }
 
-export interface HtmlOptions {
+interface HtmlOptions {
   /**
    * Folder (relative to the page) holding `<name>.png` for every chart; when given, each chart carries a
    * <noscript> image so the page still shows the charts with scripts off.
@@ -67,7 +67,7 @@ export function escapeHtml(s: string): string {
 }
 
 /** Escaped text with `code` and **bold** marked up. */
-export function inlineHtml(s: string): string {
+function inlineHtml(s: string): string {
   return escapeHtml(s)
     .replace(/`([^`]+)`/g, '<code>$1</code>')
     .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>');
@@ -162,7 +162,7 @@ function reportTableHtml(t: ReportTable): string {
 const chartId = (name: string): string => `chart-${name.replace(/\./g, '_')}`;
 
 /** The most a chart that follows its box's width grows to on a wide screen, in pixels. */
-export const FLUID_MAX_WIDTH = 760;
+const FLUID_MAX_WIDTH = 760;
 
 /**
  * The spec as the page draws it. A fixed pixel width becomes the box's width (`"container"`, with the

@@ -10,7 +10,7 @@ import { View, parse, type Spec as VegaSpec } from 'vega';
 import { compile } from 'vega-lite';
 import type { ChartSpec } from './charts/common.ts';
 
-export interface CompiledChart {
+interface CompiledChart {
   readonly vega: VegaSpec;
   /** Every warning Vega-Lite printed while compiling (empty for a clean spec). */
   readonly warnings: readonly string[];
@@ -78,13 +78,13 @@ export function renumberIds(svg: string): string {
 }
 
 /** A font file and the family name inside it. */
-export interface FontChoice {
+interface FontChoice {
   readonly file: string;
   readonly family: string;
 }
 
 /** Where Debian (fonts-dejavu-core, fonts-liberation) and most Linux systems keep a sans-serif font. */
-export const FONT_CANDIDATES: readonly FontChoice[] = [
+const FONT_CANDIDATES: readonly FontChoice[] = [
   { file: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', family: 'DejaVu Sans' },
   { file: '/usr/share/fonts/dejavu/DejaVuSans.ttf', family: 'DejaVu Sans' },
   { file: '/usr/share/fonts/TTF/DejaVuSans.ttf', family: 'DejaVu Sans' },
@@ -104,7 +104,7 @@ export function findFont(candidates: readonly FontChoice[] = FONT_CANDIDATES): F
   return found;
 }
 
-export interface PngOptions {
+interface PngOptions {
   /** Font to draw text with; default: the first of FONT_CANDIDATES found. */
   readonly font?: FontChoice;
   /** Scale factor (2 = twice the SVG's pixel size, sharp on high-density screens); default 2. */

@@ -19,5 +19,5 @@ export function studyKind(id: string): AnyStudyKind | undefined {
   return STUDY_KINDS.find((k) => k.id === id);
 }
 
-export type { AnyStudyKind, StudyKind, StudyContext, Job, Stage, Counts, StudyHeader } from './kind.ts';
+export type { AnyStudyKind, StudyContext, Job, Stage, StudyHeader } from './kind.ts';
 export { MAX_SCENARIO_CELLS } from './kind.ts';

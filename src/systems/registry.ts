@@ -67,7 +67,7 @@ export function requireSystem(rules: string, path: readonly (string | number)[] 
  * version; otherwise the nearest id, the newest of one system's versions when several are as near
  * ("dbm-3.3": dbm-3.2).
  */
-export function rulesHint(rules: string): string | undefined {
+function rulesHint(rules: string): string | undefined {
   const newest = (s: AnySystem) => (s.versions[s.versions.length - 1] as { id: string }).id;
   const t = rules.trim().toLowerCase();
   const named = allSystems().find((s) => s.id === t || s.name.toLowerCase() === t);

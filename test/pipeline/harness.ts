@@ -6,7 +6,7 @@ import { registerRun } from '../../src/cli/commands/run.ts';
 import { registerSchema } from '../../src/cli/commands/schema.ts';
 import { reportError } from '../../src/cli/errors.ts';
 
-export interface CliResult {
+interface CliResult {
   code: number;
   stdout: string;
   stderr: string;

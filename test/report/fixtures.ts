@@ -90,7 +90,7 @@ export const boundsInput: BoundsHistogramInput = {
  * A crowded scatter: 18 element types, six of them at cost 4 and five at cost 5 within a few hundredths
  * of each other, as a real cost list gives. Made-up effectiveness values.
  */
-export const CROWDED_LABELS = [
+const CROWDED_LABELS = [
   'Irr Kn(F)',
   'Irr Kn(O)',
   'Reg Kn(S)',

@@ -12,7 +12,7 @@ import type { Command } from 'commander';
 import { InputError } from '../../core/errors.ts';
 
 /** The package's web-dist/, wherever the command is run from. */
-export const WEB_DIST = fileURLToPath(new URL('../../../web-dist/', import.meta.url));
+const WEB_DIST = fileURLToPath(new URL('../../../web-dist/', import.meta.url));
 
 const TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',

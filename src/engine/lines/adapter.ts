@@ -81,7 +81,7 @@ export type BreakRule =
   | { readonly kind: 'against-enemy'; readonly defeated: (lost: number, enemyLost: number) => boolean };
 
 /** A distant shooting between two facing files, as the kernel sees it. */
-export interface ShotSignature<T> {
+interface ShotSignature<T> {
   readonly a: T;
   readonly b: T;
   readonly bound: LineId;

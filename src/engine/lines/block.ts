@@ -20,8 +20,8 @@ import {
 import { parseShorthand } from './shorthand.ts';
 
 /** Most files a line may have, most ranks a file may have (DBM pikes: 4). */
-export const MAX_FILES = 200;
-export const MAX_DEPTH = 4;
+const MAX_FILES = 200;
+const MAX_DEPTH = 4;
 
 const elementText = z.string().min(1).describe('An element in the notation of the rules: "Reg Bd(O)", "4Bd"');
 
@@ -139,7 +139,7 @@ type LineObject = Record<string, unknown> & {
 };
 
 /** The most whole files of cost `cost` that `budget` AP buys (at least 0). */
-export function filesForBudget(cost: number, budget: number): number {
+function filesForBudget(cost: number, budget: number): number {
   if (!(cost > 0)) throw new Error(`a file costing ${cost} AP cannot be bought to a budget`);
   return Math.max(0, Math.floor(budget / cost + 1e-9));
 }

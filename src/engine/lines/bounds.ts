@@ -249,7 +249,7 @@ function endOf(pair: Pair, s: Mutable, r: number): string | undefined {
   return `${side === 0 ? 'a' : 'b'}-${how}`;
 }
 
-export interface PairChain {
+interface PairChain {
   readonly ends: readonly BoundsEnd[];
   /** Combinations of one combat's dice (36 for two d6). */
   readonly space: number;
@@ -264,7 +264,7 @@ export interface PairChain {
  * The exact chain of a config of one file a side, for `config.boundLimit` bounds, the first bound
  * `first`'s (a config saying `alternate` must be given one).
  */
-export function pairChain<E, T, V>(
+function pairChain<E, T, V>(
   config: LinesConfig<E>,
   adapter: LineAdapter<E, T, V>,
   first: LineId,
@@ -345,7 +345,7 @@ function ratio(n: bigint, of: bigint): number {
 }
 
 /** The chain's numbers as rows (per bound and cumulative). */
-export function chainRows(chain: PairChain): { perBound: BoundsRow[]; cumulative: BoundsRow[] } {
+function chainRows(chain: PairChain): { perBound: BoundsRow[]; cumulative: BoundsRow[] } {
   const perBound: BoundsRow[] = [];
   const cumulative: BoundsRow[] = [];
   const space = BigInt(chain.space);

@@ -20,7 +20,7 @@ import type { EngagementResult, LinesConfig, SideTally } from './model.ts';
 import { prepared } from './prepare.ts';
 
 /** Offsets into the counts array. Per side: elements, elements², AP, AP², element equivalents, fled. */
-export interface CountsLayout {
+interface CountsLayout {
   readonly length: number;
   readonly samples: 0;
   readonly aWins: 1;

@@ -69,7 +69,7 @@ export interface CombatEvent {
   readonly gap?: number;
 }
 
-export interface FightOptions {
+interface FightOptions {
   /** Who has the first bound; needed when the config says `alternate` (default then: A). */
   readonly first?: LineId;
   /** Called after every combat's dice are read. */

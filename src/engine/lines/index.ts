@@ -18,39 +18,21 @@ import {
 } from './model.ts';
 import { asEngagementSummary, linesSummary } from './summary.ts';
 
-export type {
-  LineAdapter,
-  CombatSignature,
-  BreakRule,
-  SideTemplates,
-  AdapterContext,
-  RankValues,
-  CommandRule,
-  ArmyState,
-} from './adapter.ts';
-export type {
-  LineId,
-  LinesConfig,
-  LineConfig,
-  FileConfig,
-  RankConfig,
-  CommandsConfig,
-  ModelOptions,
-  EngagementResult,
-} from './model.ts';
-export { DEFAULT_OPTIONS, NO_APPROACH, type Battlefield } from './model.ts';
+export type { LineAdapter, CombatSignature, ArmyState } from './adapter.ts';
+export type { LineId, LinesConfig, LineConfig, FileConfig, RankConfig, EngagementResult } from './model.ts';
+
 export { packTable, type SideResult } from './pack.ts';
-export { LineBuilder, filesForBudget, MAX_DEPTH, MAX_FILES } from './block.ts';
-export { linesSummary, type LinesSummary } from './summary.ts';
+
+export { linesSummary } from './summary.ts';
 export { fightEngagement, playEngagement, type CombatEvent } from './fight.ts';
 export { accumulate, countsLayout, mergeCounts } from './counts.ts';
-export { countsProblem, engagementShard } from './counts.ts';
-export { pairChain, pairConfig, chainRows, linesBoundsOdds, type PairChain } from './bounds.ts';
+export { engagementShard } from './counts.ts';
+export { pairConfig } from './bounds.ts';
 
 /** Engagements per shard: small enough to spread a study over threads, large enough to amortise. */
-export const LINES_SHARD = 5_000;
+const LINES_SHARD = 5_000;
 
-export interface LinesModelOptions {
+interface LinesModelOptions {
   /** The system the model belongs to (a function: the module and its model refer to each other). */
   readonly system: () => AnySystem;
   /** What a side's losses toward the break rule are called ("element equivalents", "PoC"). */

@@ -110,8 +110,6 @@ export interface Battlefield {
   readonly shooters: 'halt' | 'advance';
 }
 
-export const NO_APPROACH: Battlefield = { distance: 0, shooters: 'halt' };
-
 /** The kernel's input under any line system, told apart by `system`. */
 export interface LinesConfig<E = unknown> {
   /** The rule system's id; its engagement adapter resolves every combat. */

@@ -27,7 +27,7 @@ const OUTCOME_CODE: Readonly<Record<EngagementOutcome, number>> = {
   spent: SPENT,
 };
 /** Pursuit codes. */
-export const PURSUE_NO = 0;
+const PURSUE_NO = 0;
 export const PURSUE_MAY = 1;
 export const PURSUE_MUST = 2;
 const PURSUIT_CODE = { no: PURSUE_NO, may: PURSUE_MAY, must: PURSUE_MUST } as const;
@@ -42,9 +42,6 @@ export const SIDE_MASK = (1 << SIDE_BITS) - 1;
 export const OUTCOME_MASK = 7;
 export const REAR_SHIFT = 3;
 export const PURSUIT_SHIFT = 5;
-export const outcomeOf = (packed: number): number => packed & OUTCOME_MASK;
-export const rearLostOf = (packed: number): number => (packed >> REAR_SHIFT) & 3;
-export const pursuitOf = (packed: number): number => (packed >> PURSUIT_SHIFT) & 3;
 
 /** One side's part of a resolved roll, as the kernel needs it. */
 export interface SideResult {
@@ -54,7 +51,7 @@ export interface SideResult {
   readonly pursuit: EngagementPursuit;
 }
 
-export const packSide = (x: SideResult): number =>
+const packSide = (x: SideResult): number =>
   OUTCOME_CODE[x.outcome] |
   (Math.min(x.rearLost, 3) << REAR_SHIFT) |
   (PURSUIT_CODE[x.pursuit] << PURSUIT_SHIFT);

@@ -132,10 +132,10 @@ const jsonOfFile = (file: object): string => {
 /** Shared template ids stay below this (the pair key is ga * PAIR_STRIDE + gb, exact in a double). */
 const PAIR_STRIDE = 1 << 24;
 /** Plain signatures of one pair: owner (2) x overlaps (3 x 3) x moved (2 x 2) x flank values (2 x 2). */
-export const PAIR_SIGNATURES = 2 * 9 * 4 * 4;
+const PAIR_SIGNATURES = 2 * 9 * 4 * 4;
 
 /** The index of a plain signature in a pair's array (flank values 0 or 1). */
-export const signatureIndex = (
+const signatureIndex = (
   owner: number,
   ovA: number,
   ovB: number,
@@ -518,7 +518,7 @@ function goingsOf(config: LinesConfig, id: LineId): string[] {
 }
 
 /** The config laid out with its system's adapter. */
-export function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>): Prepared {
+function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>): Prepared {
   const space = spaceOf(adapter, config.variant);
   const ctx: AdapterContext<E, V> = { config, variant: space.ctxVariant as V };
   const [oa, ob] = offsets(config as LinesConfig);

@@ -5,7 +5,7 @@
  *   "as many Reg Pk(O), 4 deep, as the budget buys"   sized to the study's budget
  */
 
-export interface Shorthand {
+interface Shorthand {
   readonly troops: string;
   readonly depth: number;
   /** Either a number of files, or a budget (a number of AP, or the study's budget). */

@@ -8,7 +8,7 @@ import type { DataTable, EngagementSummary } from '../../core/system.ts';
 import { FILE_FIELDS, SIDE_FIELDS, countsLayout } from './counts.ts';
 import type { LinesConfig } from './model.ts';
 
-export interface FileLosses {
+interface FileLosses {
   /** Index of the file in its side's list. */
   readonly position: number;
   readonly elements: number;
@@ -17,7 +17,7 @@ export interface FileLosses {
   readonly wipedOut: number;
 }
 
-export interface SideLosses {
+interface SideLosses {
   readonly name: string;
   readonly elements: Mean;
   readonly ap: Mean;
@@ -34,7 +34,7 @@ export interface SideLosses {
   readonly scoreBonusUsed?: number;
 }
 
-export interface LinesSummary {
+interface LinesSummary {
   readonly samples: number;
   readonly aWins: Proportion;
   readonly bWins: Proportion;

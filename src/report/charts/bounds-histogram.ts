@@ -33,7 +33,7 @@ export interface BoundsHistogramInput extends ChartText {
 }
 
 /** Legend labels wider than this (pixels) are wrapped onto several lines, so the legend fits a phone. */
-export const LEGEND_LABEL_WIDTH = 240;
+const LEGEND_LABEL_WIDTH = 240;
 const LEGEND_FONT_SIZE = 11;
 /** Vertical distance between the mean labels of successive series, in pixels. */
 const MEAN_LABEL_STEP = 14;

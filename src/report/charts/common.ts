@@ -17,7 +17,7 @@ export interface ChartText {
   readonly subtitle?: string;
 }
 
-export const VEGA_LITE_SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
+const VEGA_LITE_SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 
 /** One look for every chart: white background, readable type, no chart border. */
 export const CHART_CONFIG = {
@@ -31,7 +31,7 @@ export const CHART_CONFIG = {
 } as const;
 
 /** The title block of a spec. */
-export function titleOf(t: ChartText): { text: string; subtitle?: string } {
+function titleOf(t: ChartText): { text: string; subtitle?: string } {
   return t.subtitle === undefined ? { text: t.title } : { text: t.title, subtitle: t.subtitle };
 }
 

@@ -36,7 +36,7 @@ export interface CostChangeInput extends ChartText {
 }
 
 /** How a cost change relates to the break-even cost. */
-export type CostMove = 'closer to break-even' | 'further from break-even' | 'unchanged';
+type CostMove = 'closer to break-even' | 'further from break-even' | 'unchanged';
 
 export function costMove(c: CostChange): CostMove {
   if (c.newCost === c.oldCost) return 'unchanged';

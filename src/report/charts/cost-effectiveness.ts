@@ -51,8 +51,8 @@ export interface CostEffectivenessInput extends ChartText {
  * Plot width in pixels in the chart files (the report page draws it at the width of its box instead), and
  * its height: 16 pixels a point, at least 340 and at most 640, so crowded charts get room for labels.
  */
-export const PLOT_WIDTH = 520;
-export const plotHeight = (points: number): number => Math.min(640, Math.max(340, 16 * points));
+const PLOT_WIDTH = 520;
+const plotHeight = (points: number): number => Math.min(640, Math.max(340, 16 * points));
 /**
  * The narrowest plot the labels are laid out for: a 320-pixel phone leaves about this much beside the
  * y axis. Drawn narrower, labels may touch.

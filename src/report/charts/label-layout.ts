@@ -21,10 +21,10 @@ export interface LabelPoint {
   readonly bar?: { readonly y0: number; readonly y1: number };
 }
 
-export type LabelAlign = 'left' | 'right' | 'center';
+type LabelAlign = 'left' | 'right' | 'center';
 
 /** Where a label goes: its anchor's pixel offset from the point (text is vertically centred on it). */
-export interface LabelPlacement {
+interface LabelPlacement {
   readonly dx: number;
   readonly dy: number;
   readonly align: LabelAlign;
@@ -37,7 +37,7 @@ export interface LabelPlacement {
   readonly crowded: boolean;
 }
 
-export interface LayoutArea {
+interface LayoutArea {
   /** Plot width and height in pixels at the narrowest width the chart is drawn at. */
   readonly width: number;
   readonly height: number;
@@ -47,7 +47,7 @@ export interface LayoutArea {
 }
 
 /** A rectangle tied to the x of the point it belongs to (which decides how it moves when the plot widens). */
-export interface LabelBox {
+interface LabelBox {
   readonly x0: number;
   readonly x1: number;
   readonly y0: number;

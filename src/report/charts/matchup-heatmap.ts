@@ -51,7 +51,7 @@ export interface MatchupHeatmapInput extends ChartText {
 }
 
 /** Side of one square cell in pixels. */
-export const CELL = 42;
+const CELL = 42;
 
 /** Validates one end of an interval: finite, or infinite on its own side (an open end). */
 function intervalEnd(what: string, v: number | undefined, open: number): number | null {

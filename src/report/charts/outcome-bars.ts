@@ -18,13 +18,13 @@ import {
 } from './common.ts';
 
 /** d3 formats: the axis in whole percent, bar labels to a tenth, the tooltip to a hundredth. */
-export const PERCENT_AXIS = '.0%';
-export const PERCENT_LABEL = '.1%';
-export const PERCENT_TOOLTIP = '.2%';
+const PERCENT_AXIS = '.0%';
+const PERCENT_LABEL = '.1%';
+const PERCENT_TOOLTIP = '.2%';
 /** A label whose bar (or error bar) reaches past this probability is printed inside the bar. */
 export const LABEL_INSIDE_FROM = 0.82;
 
-export interface OutcomeProbability {
+interface OutcomeProbability {
   readonly outcome: string;
   readonly p: number;
   readonly lo?: number;

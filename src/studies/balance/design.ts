@@ -32,10 +32,10 @@ import {
 import type { BalancePlan, GridVariant, VersionPlan } from './plan.ts';
 import { breakEven, type BreakEven, type MatchupCurve } from './prices.ts';
 
-export { bookCount, MAX_COUNT, PER_OPPONENT, scoreOf };
+export { bookCount, PER_OPPONENT, scoreOf };
 
 /** Multipliers of the interpolated crossing count in the final design. */
-export const FINAL_SPREAD = [0.8, 0.9, 1, 1.12, 1.25] as const;
+const FINAL_SPREAD = [0.8, 0.9, 1, 1.12, 1.25] as const;
 /** Rounds of widening and of refinement a unit may take. */
 const WIDEN_ROUNDS = 2;
 const REFINE_ROUNDS = 2;
@@ -76,7 +76,7 @@ export interface BalancePayload {
 export const engagementsAgainst = (p: BalancePayload, j: number): number =>
   typeof p.engagements === 'number' ? p.engagements : (p.engagements[j] as number);
 
-export interface Unit {
+interface Unit {
   readonly version: VersionPlan;
   readonly vi: number;
   readonly variant: GridVariant;
@@ -164,7 +164,7 @@ function fieldScore(field: readonly { weight: number }[], scores: readonly numbe
   return field.reduce((t, f, j) => t + f.weight * (scores[j] as number), 0) / total;
 }
 
-export interface UnitDesign {
+interface UnitDesign {
   readonly unit: Unit;
   /** Per field opponent: the assessed element's depth. */
   readonly depths: readonly number[];

@@ -9,7 +9,7 @@ import type { AnySystem, Catalogue, Variant } from '../../core/system.ts';
 import type { StudyContext, StudyHeader } from '../kind.ts';
 import { expandSweep, sweepSchema } from '../matrix/sweep.ts';
 
-export const DEPTH_POLICIES = ['one', 'support', 'best'] as const;
+const DEPTH_POLICIES = ['one', 'support', 'best'] as const;
 export type DepthPolicy = (typeof DEPTH_POLICIES)[number];
 export const COMBAT_ORDERS = ['owner-best-first', 'sweep', 'simultaneous'] as const;
 
@@ -22,7 +22,7 @@ const terrainSchema = z
   })
   .strict();
 
-export const DEFAULT_TERRAINS: Readonly<Record<string, z.output<typeof terrainSchema>>> = {
+const DEFAULT_TERRAINS: Readonly<Record<string, z.output<typeof terrainSchema>>> = {
   open: { per: 'battle', weights: { good: 1 } },
   // A typical DBM table: mostly good going, some rough, a little difficult (docs/balance.md "The grid of battlefield variants").
   mixed: { per: 'file', weights: { good: 6, rough: 3, difficult: 1 } },

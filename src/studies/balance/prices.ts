@@ -26,11 +26,6 @@ export interface MatchupCurve {
   readonly fit: LogisticFit;
 }
 
-/** Score of e at price pe against f at price pf. */
-export function matchupScore(c: MatchupCurve, pe: number, pf: number = c.cost): number {
-  return logistic(c.fit.a + c.fit.b * (Math.log(pf / c.cost) - Math.log(pe)));
-}
-
 /** Weighted score against the field at price pe, with its standard error from the fits (delta method). */
 export function fieldScore(curves: readonly MatchupCurve[], pe: number): { score: number; se: number } {
   const total = curves.reduce((t, c) => t + c.weight, 0);
@@ -105,7 +100,7 @@ export function breakEven(curves: readonly MatchupCurve[], min: number, max: num
   };
 }
 
-export interface FixedPoint {
+interface FixedPoint {
   /** Price of each element (by name) at which all break even together. */
   readonly prices: ReadonlyMap<string, number>;
   readonly iterations: number;

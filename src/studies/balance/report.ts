@@ -18,7 +18,7 @@ const ap = (x: number | null | undefined, d = 2): string =>
 const range = (lo: number, hi: number) => `[${ap(lo)}, ${Number.isFinite(hi) ? ap(hi) : 'open'}]`;
 
 /** The model the verdicts hold under, in one paragraph a DBM player can read. */
-export function modelSentence(plan: BalancePlan): string {
+function modelSentence(plan: BalancePlan): string {
   const budgets = [...new Set(plan.grid.map((g) => g.budget))].join(' and ');
   const depths = [...new Set(plan.grid.map((g) => g.depth))].join(', ');
   const terrains = [...new Set(plan.grid.map((g) => g.terrain))].join(', ');
@@ -34,7 +34,7 @@ export function modelSentence(plan: BalancePlan): string {
 }
 
 /** One sentence on the two prices the report gives beside the book cost, for a DBM player. */
-export const PRICES_SENTENCE =
+const PRICES_SENTENCE =
   "Fair price: what the element is worth against today's book-priced armies (it wins as often as it loses at that cost). " +
   'Repriced: what it would be worth if every element were repriced to its fair price at once (a consistent price list under the model).';
 
@@ -119,7 +119,7 @@ const AXIS_WORDS: Readonly<Record<Axis, (value: string) => string>> = {
 };
 
 /** "over-costed in the open, under-costed in mixed terrain": a verdict one axis decides, in words. */
-export function splitWords<V extends string>(split: Split<V>): string {
+function splitWords<V extends string>(split: Split<V>): string {
   return split.by.map((b) => `${b.verdict} ${AXIS_WORDS[split.axis](b.value)}`).join(', ');
 }
 

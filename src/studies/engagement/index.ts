@@ -17,7 +17,7 @@ import { systemById } from '../../systems/registry.ts';
 const NO_DRAWS = { next: () => 0, double: () => 0, int: () => 0, die: () => 1 };
 
 /** Engagements sampled when neither the study, the scenario nor the command line says. */
-export const DEFAULT_ENGAGEMENTS = 10_000;
+const DEFAULT_ENGAGEMENTS = 10_000;
 
 const f3 = (n: number) => n.toFixed(3);
 const f2 = (n: number) => n.toFixed(2);
@@ -36,7 +36,7 @@ interface EngagementPlan {
   readonly shardSize: number;
 }
 
-export interface EngagementStudyResults {
+interface EngagementStudyResults {
   readonly rules: string;
   readonly version: string;
   readonly summary: EngagementSummary;
@@ -50,7 +50,7 @@ const jobId = (plan: EngagementPlan) => `${plan.name}|engagement`;
  * The sides as rows and headings name them: "A (Reg Bd(O))" and "B (Reg Bd(O))", so a mirror study's
  * sides can be told apart.
  */
-export function sideLabels(s: EngagementSummary): { readonly a: string; readonly b: string } {
+function sideLabels(s: EngagementSummary): { readonly a: string; readonly b: string } {
   return { a: `A (${s.names.a})`, b: `B (${s.names.b})` };
 }
 
@@ -76,7 +76,7 @@ const resultRows = (s: EngagementSummary) => {
 };
 
 /** The Markdown of an engagement summary (any model). */
-export function engagementMarkdown(title: string, about: string, r: EngagementStudyResults): string {
+function engagementMarkdown(title: string, about: string, r: EngagementStudyResults): string {
   const s = r.summary;
   const unit = s.unit;
   const n = sideLabels(s);
@@ -119,7 +119,7 @@ export function engagementMarkdown(title: string, about: string, r: EngagementSt
 }
 
 /** The CSV of an engagement summary: one row per measure. */
-export function engagementCsv(study: string, r: EngagementStudyResults): string {
+function engagementCsv(study: string, r: EngagementStudyResults): string {
   const s = r.summary;
   const rows: (string | number)[][] = [];
   const pr = (m: string, side: string, p: Proportion) =>

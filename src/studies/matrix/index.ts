@@ -61,7 +61,7 @@ interface MatrixPlan extends CellStudyPlan {
   readonly cols: readonly string[];
 }
 
-export interface MatrixResults extends CellStudyResults {
+interface MatrixResults extends CellStudyResults {
   readonly rows: readonly string[];
   readonly cols: readonly string[];
 }

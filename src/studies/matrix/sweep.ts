@@ -41,7 +41,7 @@ export const sweepSchema = z.union(
   { error: 'expected "all", a list of elements or {type, grade, reg}' },
 );
 
-export type SweepInput = z.output<typeof sweepSchema>;
+type SweepInput = z.output<typeof sweepSchema>;
 
 const list = <T>(x: T | readonly T[]): readonly T[] => (Array.isArray(x) ? x : [x as T]);
 

@@ -34,7 +34,7 @@ export const samplesField = z
   .describe('Monte Carlo samples per cell; overrides the scenario (0: exact only)');
 
 /** A situation as the scenario gives it: the system's format, with the system's defaults filled in. */
-export function situationInput(system: AnySystem, raw: unknown, rules: string): Record<string, unknown> {
+function situationInput(system: AnySystem, raw: unknown, rules: string): Record<string, unknown> {
   return { ...system.situation.defaults, rules, ...(raw as Record<string, unknown>) };
 }
 

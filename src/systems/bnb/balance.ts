@@ -9,7 +9,7 @@ import { parseBnbElement } from './notation.ts';
  * The default field: every fighting type of B&B 0.7 ch.4 in its commonest grades. The weights are a stated
  * judgement (a scenario's `field` replaces them), not a count over army lists.
  */
-export const BNB_FIELD: readonly { readonly element: string; readonly weight: number }[] = [
+const BNB_FIELD: readonly { readonly element: string; readonly weight: number }[] = [
   { element: 'Irr Cv(O)', weight: 1.5 },
   { element: 'Reg Cv(O)', weight: 1 },
   { element: 'Irr Cv(S)', weight: 0.4 },

@@ -6,7 +6,7 @@ import type { Factor } from '../../core/ruleset.ts';
 import { isMounted, type BnbTroopType } from './troops.ts';
 import { cite, factor, type View } from './view.ts';
 
-export interface BnbFactorRow {
+interface BnbFactorRow {
   readonly infantry: number;
   readonly mounted: number;
 }
@@ -17,7 +17,7 @@ const row = (infantry: number, mounted: number): BnbFactorRow => ({ infantry, mo
  * B&B 0.7 Table 7.1: against infantry / against mounted. Bg have no row in the table; they fight on the
  * die alone (docs/rulings.md, Blood and Blades "Baggage combat factor").
  */
-export const BNB_COMBAT_FACTORS: Readonly<Record<BnbTroopType, BnbFactorRow>> = {
+const BNB_COMBAT_FACTORS: Readonly<Record<BnbTroopType, BnbFactorRow>> = {
   El: row(4, 4),
   HCh: row(3, 4),
   LCh: row(3, 3),
@@ -36,7 +36,7 @@ export const BNB_COMBAT_FACTORS: Readonly<Record<BnbTroopType, BnbFactorRow>> = 
 };
 
 /** B&B 0.7 under Table 7.1: the being-shot-at factor is the against-infantry one, except for these. */
-export const BNB_SHOT_AT_EXCEPTIONS: Readonly<Partial<Record<BnbTroopType, number>>> = { HCh: 4 };
+const BNB_SHOT_AT_EXCEPTIONS: Readonly<Partial<Record<BnbTroopType, number>>> = { HCh: 4 };
 
 /** The combat factor of a side in this combat (close combat, shooting or being shot at). */
 export function bnbCombatFactor(v: View): Factor {

@@ -32,7 +32,7 @@ export const BNB_COSTS: BnbCostTable = {
 };
 
 /** The extra modifiers under B&B 0.7 Table 5.4, and the C-in-C surcharge of ch.5 "budget". */
-export const BNB_COST_MODIFIERS = {
+const BNB_COST_MODIFIERS = {
   /** Infantry mounted on vehicles (ch.4 "mounted infantry"). */
   mountedInfantry: 1,
   /** Mounted Ps pay this instead of the mounted infantry modifier. */
@@ -44,9 +44,6 @@ export const BNB_COST_MODIFIERS = {
   /** B&B 0.7 ch.5 "budget": 10 AP more for the C-in-C's base. */
   cInC: 10,
 } as const;
-
-/** B&B 0.7 ch.5 "budget": the usual army size. */
-export const BNB_STANDARD_BUDGET = 250;
 
 /** What a base carries beyond its type, grade and regularity, for costing. */
 export interface BnbCostOptions {
@@ -64,7 +61,7 @@ export function bnbBaseCost(e: BnbElement, table: BnbCostTable = BNB_COSTS): num
 }
 
 /** The extra modifiers under Table 5.4 for one base (0 when none apply). */
-export function bnbCostModifier(e: BnbElement, o: BnbCostOptions = {}): number {
+function bnbCostModifier(e: BnbElement, o: BnbCostOptions = {}): number {
   const m = BNB_COST_MODIFIERS;
   let extra = 0;
   if (e.type === 'Ps') {
@@ -99,7 +96,7 @@ export function bnbElementCost(
 }
 
 /** One replacement cost, e.g. a house rule making Reg Bd(O) 9 AP. */
-export interface BnbCostOverride {
+interface BnbCostOverride {
   readonly element: BnbElement;
   readonly cost: number;
 }

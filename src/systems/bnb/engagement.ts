@@ -32,13 +32,13 @@ import type { BnbElement } from './troops.ts';
 import { costTableOf } from './variant.ts';
 
 /** The parts of a BnbSide fixed by a file's state (everything but overlaps and cohesion). */
-export type BnbTemplate = Omit<BnbSide, 'overlaps' | 'cohesion'>;
+type BnbTemplate = Omit<BnbSide, 'overlaps' | 'cohesion'>;
 
 const sameBase = (x: BnbElement, y: BnbElement) =>
   x.type === y.type && x.grade === y.grade && x.reg === y.reg;
 
 /** The values of a B&B rank: cost (Table 5.4 with overrides) and PoC (ch.6 PoC); Bg is not in the reference level. */
-export function bnbRankValues(
+function bnbRankValues(
   element: BnbElement,
   costs: BnbCostTable | undefined,
 ): { ap: number; ee: number; reference?: number } {

@@ -6,14 +6,14 @@
 import type { BnbElement, BnbGrade, BnbTroopType } from './troops.ts';
 
 /** PoC of a troop type, either one value or one per grade. */
-export type BnbPocEntry = number | Readonly<Partial<Record<BnbGrade, number>>>;
-export type BnbPocTable = Readonly<Record<BnbTroopType, BnbPocEntry>>;
+type BnbPocEntry = number | Readonly<Partial<Record<BnbGrade, number>>>;
+type BnbPocTable = Readonly<Record<BnbTroopType, BnbPocEntry>>;
 
 /**
  * B&B 0.7 ch.6 "PoC" scale. El and LH(S) are not on the scale; their values here are our reading
  * (docs/rulings.md, Blood and Blades "PoC of El and LH(S)").
  */
-export const BNB_POC: BnbPocTable = {
+const BNB_POC: BnbPocTable = {
   Bg: 16,
   HCh: 8,
   Cv: { S: 8, O: 4, I: 4 },
@@ -31,11 +31,8 @@ export const BNB_POC: BnbPocTable = {
   El: 8,
 };
 
-/** PoC values that are our reading rather than the text's. */
-export const BNB_INFERRED_POC: readonly string[] = ['El', 'LH(S)'];
-
 /** B&B 0.7 ch.6 "PoC": the C-in-C's base, whatever its troop type. */
-export const BNB_C_IN_C_POC = 16;
+const BNB_C_IN_C_POC = 16;
 
 /** PoC of one base. */
 export function bnbPoc(
@@ -74,7 +71,7 @@ export function bnbRoutingLevel(reference: number): number {
 }
 
 /** What a base's state adds to the losses level: full PoC if destroyed, half if spent (Bg included). */
-export function bnbLossPoints(b: BnbArmyBase, table: BnbPocTable = BNB_POC): number {
+function bnbLossPoints(b: BnbArmyBase, table: BnbPocTable = BNB_POC): number {
   const state = b.state ?? 'normal';
   if (state === 'normal') return 0;
   const poc = bnbPoc(b.element, b, table);
@@ -82,7 +79,7 @@ export function bnbLossPoints(b: BnbArmyBase, table: BnbPocTable = BNB_POC): num
 }
 
 /** B&B 0.7 ch.6 "army moral": the losses level of an army. */
-export function bnbLossLevel(bases: readonly BnbArmyBase[], table: BnbPocTable = BNB_POC): number {
+function bnbLossLevel(bases: readonly BnbArmyBase[], table: BnbPocTable = BNB_POC): number {
   return bases.reduce((t, b) => t + bnbLossPoints(b, table), 0);
 }
 
@@ -99,7 +96,7 @@ export function bnbRoutedAt(reference: number): number {
   return Math.ceil(reference / 3 - 1e-9);
 }
 
-export interface BnbArmyMorale {
+interface BnbArmyMorale {
   readonly reference: number;
   readonly routingLevel: number;
   readonly routedAt: number;
@@ -122,7 +119,7 @@ export function bnbArmyMorale(bases: readonly BnbArmyBase[], table: BnbPocTable 
 }
 
 /** How a battle ended (B&B 0.7 ch.6 "victory", "draw"). */
-export type BnbBattleResult =
+type BnbBattleResult =
   'a-victory' | 'b-victory' | 'draw-mutual-rout' | 'draw-night' | 'draw-time' | 'ongoing';
 
 /**
@@ -143,7 +140,7 @@ export function bnbBattleResult(
 }
 
 /** B&B 0.7 ch.6 "player's score": victor 5 and loser 1; night or mutual rout 3 each; otherwise 2 each. */
-export const BNB_SCORES = { victor: 5, vanquished: 1, nightOrMutual: 3, other: 2 } as const;
+const BNB_SCORES = { victor: 5, vanquished: 1, nightOrMutual: 3, other: 2 } as const;
 
 export function bnbPlayerScores(result: Exclude<BnbBattleResult, 'ongoing'>): {
   readonly a: number;

@@ -29,12 +29,8 @@ export function bnbGradesOf(type: BnbTroopType, reg: BnbRegularity): BnbGrade[] 
 }
 
 /** The regularities B&B 0.7 Table 5.4 allows for a type and grade. */
-export function bnbRegularitiesOf(type: BnbTroopType, grade: BnbGrade): BnbRegularity[] {
+function bnbRegularitiesOf(type: BnbTroopType, grade: BnbGrade): BnbRegularity[] {
   return BNB_REGULARITIES.filter((r) => BNB_COSTS[type][r][grade] !== undefined);
-}
-
-export function isAllowedBnbElement(e: BnbElement): boolean {
-  return BNB_COSTS[e.type][e.reg][e.grade] !== undefined;
 }
 
 const PATTERN = /^\s*(?:([A-Za-z]+)\s+)?([A-Za-z]+)\s*\(\s*([A-Za-z])\s*\)\s*$/;

@@ -27,7 +27,7 @@ export function bnbDifference(loser: number, winner: number, cf: number): BnbDif
   return 'very-big';
 }
 
-export interface OutcomeReading {
+interface OutcomeReading {
   readonly outcome: BnbOutcome;
   readonly reason: string;
   readonly rule: string;

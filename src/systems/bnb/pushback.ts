@@ -38,7 +38,7 @@ export function bnbBaseDepth(e: BnbElement): number {
 }
 
 /** What the recoil of a base did to the bases behind it. */
-export interface RecoilChain {
+interface RecoilChain {
   /** The recoiling base itself is destroyed: it would have to push back an elephant. */
   readonly frontLost: boolean;
   /** Indices (into `behind`) of the bases destroyed, nearest first. */

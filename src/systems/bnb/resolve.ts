@@ -23,7 +23,7 @@ import { bnbViews, cite, fightingGrade, type View } from './view.ts';
 const sum = (fs: readonly Factor[]) => fs.reduce((t, f) => t + f.value, 0);
 
 /** The factors of a side that do not depend on the dice: combat factor first, then combat advantages. */
-export function bnbFixedFactors(v: View): Factor[] {
+function bnbFixedFactors(v: View): Factor[] {
   return [bnbCombatFactor(v), ...bnbTacticalFactors(v)];
 }
 
@@ -52,7 +52,7 @@ export interface BnbSideResolution {
   readonly psiloiDestroyed?: boolean;
 }
 
-export interface BnbResolution {
+interface BnbResolution {
   readonly a: BnbSideResolution;
   readonly b: BnbSideResolution;
 }

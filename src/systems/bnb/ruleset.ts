@@ -51,7 +51,7 @@ function bnbEvents(s: BnbSituation) {
   return out;
 }
 
-export function bnbRuleSet(): RuleSet<BnbSituation, BnbOutcome> {
+function bnbRuleSet(): RuleSet<BnbSituation, BnbOutcome> {
   // Compiled situations are cached per situation object: resolve() is called 36 times per enumeration.
   const compiled = new WeakMap<BnbSituation, CompiledBnbSituation>();
   const compiledOf = (s: BnbSituation): CompiledBnbSituation => {

@@ -12,9 +12,7 @@ import { formatBnbElement, parseBnbElement } from './notation.ts';
 import type { BnbElement } from './troops.ts';
 
 export const BNB_RULES_ID = 'bnb-0.7';
-export type BnbRulesId = typeof BNB_RULES_ID;
-
-export type BnbMode = 'close' | 'shooting';
+type BnbRulesId = typeof BNB_RULES_ID;
 
 /**
  * Going a base stands in (B&B 0.7 ch.5 terrain). `brush` is the rough going that camel-like troops do
@@ -33,7 +31,7 @@ export type BnbWeapon = (typeof BNB_WEAPONS)[number];
  * flee): nothing; enemy (friends in close combat count as enemy), which destroys the fleeing base; or
  * only enemy Ps, which destroys the fleeing base and those Ps.
  */
-export const BNB_FLIGHT_BLOCKS = ['none', 'enemy', 'psiloi'] as const;
+const BNB_FLIGHT_BLOCKS = ['none', 'enemy', 'psiloi'] as const;
 export type BnbFlightBlock = (typeof BNB_FLIGHT_BLOCKS)[number];
 
 /** A base behind the fighting base, front edge against its rear edge (B&B 0.7 ch.7 "support"). */
@@ -108,7 +106,7 @@ export interface BnbShootingSituation extends BnbSituationBase {
 
 export type BnbSituation = BnbCloseSituation | BnbShootingSituation;
 
-export const DEFAULT_BNB_SIDE: Omit<BnbSide, 'element'> = {
+const DEFAULT_BNB_SIDE: Omit<BnbSide, 'element'> = {
   going: 'good',
   weapon: 'bow',
   rear: [],
@@ -430,7 +428,7 @@ function defaultShooters(a: BnbElement, b: BnbElement): 'a' | 'b' | 'both' {
 }
 
 /** The checks across fields that a schema cannot express. Throws InputError naming the field. */
-export function checkBnbSituation(s: BnbSituation): void {
+function checkBnbSituation(s: BnbSituation): void {
   for (const id of ['a', 'b'] as const) {
     const side = s[id];
     const other = s[id === 'a' ? 'b' : 'a'];

@@ -8,7 +8,7 @@ import { isInfantry, isMounted, isSkirmisher, type BnbElement, type BnbTroopType
 import { cite, factor, goingFor, type GoingClass, type View } from './view.ts';
 
 /** B&B 0.7 ch.7 tactical factors: the two items worth more than one combat advantage. */
-export const BNB_ATTACK_ADVANTAGES = { flankAttacked: 2, rearAttacked: 3 } as const;
+const BNB_ATTACK_ADVANTAGES = { flankAttacked: 2, rearAttacked: 3 } as const;
 
 interface Rank {
   readonly el: BnbElement;

@@ -58,9 +58,9 @@ export const BNB_TROOP_NAMES: Readonly<Record<BnbTroopType, string>> = {
 };
 
 /** B&B 0.7 ch.4: mounted types; "infantry" is heavy infantry, light infantry or baggage. */
-export type BnbTroopClass = 'mounted' | 'heavy-infantry' | 'light-infantry' | 'baggage';
+type BnbTroopClass = 'mounted' | 'heavy-infantry' | 'light-infantry' | 'baggage';
 
-export const BNB_TROOP_CLASS: Readonly<Record<BnbTroopType, BnbTroopClass>> = {
+const BNB_TROOP_CLASS: Readonly<Record<BnbTroopType, BnbTroopClass>> = {
   El: 'mounted',
   HCh: 'mounted',
   LCh: 'mounted',
@@ -86,21 +86,7 @@ export const isInfantry = (t: BnbTroopType): boolean => !isMounted(t);
 export const isHeavyInfantry = (t: BnbTroopType): boolean => BNB_TROOP_CLASS[t] === 'heavy-infantry';
 /** B&B 0.7 ch.4 "skirmishers": Ps and LH. */
 export const isSkirmisher = (t: BnbTroopType): boolean => t === 'Ps' || t === 'LH';
-/** B&B 0.7 ch.4 "light troops": skirmishers and Ax. */
-export const isLightTroops = (t: BnbTroopType): boolean => isSkirmisher(t) || t === 'Ax';
 
 /** B&B 0.7 ch.4 LH(X): camel-mounted scouts, who count terrain as camels do. */
 export const isCamelLike = (e: BnbElement): boolean =>
   e.type === 'Cm' || (e.type === 'LH' && e.grade === 'X');
-
-/** B&B 0.7 ch.6 "impetuous": Irr HCh, Irr Bd(F) and Wb. */
-export function isImpetuous(e: BnbElement): boolean {
-  return (
-    (e.reg === 'Irr' && e.type === 'HCh') ||
-    (e.reg === 'Irr' && e.type === 'Bd' && e.grade === 'F') ||
-    e.type === 'Wb'
-  );
-}
-
-export const sameBnbElement = (x: BnbElement, y: BnbElement): boolean =>
-  x.type === y.type && x.grade === y.grade && x.reg === y.reg;

@@ -7,7 +7,7 @@ import { shoots, type BnbGoing, type BnbSide, type BnbSituation } from './situat
 import { isCamelLike, type BnbElement, type BnbGrade } from './troops.ts';
 
 /** Section names of B&B 0.7 as cited by every factor and outcome. */
-export const BNB_SECTIONS = {
+const BNB_SECTIONS = {
   combatFactors: '§7.1 Combat factors',
   tactical: '§7 Tactical factors',
   gradeClose: '§7 Grade adjustments for close combat',

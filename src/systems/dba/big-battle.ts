@@ -61,7 +61,7 @@ export function dbaCommandDemoralised(lost: ArrayLike<number>, original: number)
 }
 
 /** One army at the end of a bound, as the big-battle defeat rule reads it. */
-export interface DbaArmyState {
+interface DbaArmyState {
   /** Its elements lost so far, counted as the army count (`dbaBigBattleLossValues` index 2). */
   readonly lost: number;
   /** Of which lost in this bound. */

@@ -15,7 +15,7 @@ interface FactorRow {
 const row = (foot: number, mounted: number): FactorRow => ({ foot, mounted });
 
 /** DBA 3.0 combat factors against foot / against mounted. Solid and Fast share a row. */
-export const DBA_COMBAT_FACTORS: Readonly<Record<DbaTroopType, FactorRow>> = {
+const DBA_COMBAT_FACTORS: Readonly<Record<DbaTroopType, FactorRow>> = {
   El: row(5, 4),
   Bd: row(5, 3),
   Sp: row(4, 4),
@@ -37,7 +37,7 @@ export const DBA_COMBAT_FACTORS: Readonly<Record<DbaTroopType, FactorRow>> = {
 };
 
 /** The rows that replace a type's own row in some circumstances (same table). */
-export const DBA_SPECIAL_FACTORS = {
+const DBA_SPECIAL_FACTORS = {
   /** Blades being shot at, against foot and mounted alike. */
   bladesShotAt: row(4, 4),
   /** Artillery in a city or fort. */

@@ -37,7 +37,7 @@ import { dbaDefeated, dbaElementLossValue, DBA_UNCOUNTED_LOSSES } from './victor
 import { goingFor } from './view.ts';
 
 /** The parts of a DbaSide fixed by a file's state (everything but overlaps and flank friends). */
-export type DbaTemplate = Omit<DbaSide, 'overlaps' | 'flankFriends'>;
+type DbaTemplate = Omit<DbaSide, 'overlaps' | 'flankFriends'>;
 
 /** DBA 3.0 Playing the game: each player throws one ordinary six-sided die. */
 const DICE = [
@@ -49,7 +49,7 @@ const DICE = [
  * A DBA rank's loss values (DBA 3.0 Winning and losing): SCh, Hd, CF and Dz count 0, others 1, and the
  * side's first double element lost counts 2 (the extra 1 as `firstLossBonus`). No costs: DBA has no points.
  */
-export function dbaRankValues(
+function dbaRankValues(
   element: DbaElement,
   general = false,
 ): { ap: number; ee: number; firstLossBonus?: number; extra?: { general: true } } {

@@ -39,7 +39,7 @@ const artilleryShooting = (v: View) => v.opp.shooting && v.opp.el.type === 'Art'
 const oppSolidFoot = (v: View) => isFoot(v.opp.el) && isSolid(v.opp.el);
 
 /** Totals equal (the side `v.self`). */
-export function equalOutcome(v: View): OutcomeReading {
+function equalOutcome(v: View): OutcomeReading {
   const { self, opp } = v;
   const r = (o: DbaOutcome, why: string) => reading(o, why, EQUAL);
   if (self.defends || opp.defends) return r('none', 'no effect in combat at a city, fort or camp');
@@ -65,7 +65,7 @@ export function equalOutcome(v: View): OutcomeReading {
 }
 
 /** Total less than the opponent's but more than half. */
-export function beatenOutcome(v: View): OutcomeReading {
+function beatenOutcome(v: View): OutcomeReading {
   const { self, opp } = v;
   const r = (o: DbaOutcome, why: string) => reading(o, why, BEATEN);
   const t = self.el.type;
@@ -136,7 +136,7 @@ export function beatenOutcome(v: View): OutcomeReading {
 }
 
 /** Total half or less of the opponent's. */
-export function doubledOutcome(v: View): OutcomeReading {
+function doubledOutcome(v: View): OutcomeReading {
   const { self, opp } = v;
   const r = (o: DbaOutcome, why: string) => reading(o, why, DOUBLED);
   const w = opp.el.type;
@@ -170,7 +170,7 @@ export function doubledOutcome(v: View): OutcomeReading {
  * Bw into Bd; Ps into any but Ps); friends they cannot pass are pushed back, except Elephants and War
  * Wagons. So only an El or WWg behind can stop a recoil: El let only Psiloi through, WWg mounted and Psiloi.
  */
-export function recoilGetsPast(recoiler: DbaElement, behind: DbaElement): boolean {
+function recoilGetsPast(recoiler: DbaElement, behind: DbaElement): boolean {
   if (behind.type === 'El') return recoiler.type === 'Ps';
   if (behind.type === 'WWg') return recoiler.type === 'Ps' || isMounted(recoiler);
   return true;
@@ -183,7 +183,7 @@ export function recoilGetsPast(recoiler: DbaElement, behind: DbaElement): boolea
  * it that it can neither pass nor push back. Recoiling elephants destroy the friend behind them, and two
  * elephants that meet are both destroyed.
  */
-export function afterMovement(v: View, r: OutcomeReading): OutcomeReading {
+function afterMovement(v: View, r: OutcomeReading): OutcomeReading {
   if (r.outcome !== 'recoil' && r.outcome !== 'flee') return r;
   const s = v.self.side;
   const verb = r.outcome === 'recoil' ? 'recoil' : 'flee';
@@ -219,7 +219,7 @@ export function afterMovement(v: View, r: OutcomeReading): OutcomeReading {
 }
 
 /** Which table applies: totals compared from this side's point of view. */
-export type DbaComparison = 'won' | 'equal' | 'beaten' | 'doubled';
+type DbaComparison = 'won' | 'equal' | 'beaten' | 'doubled';
 
 export function compareTotals(own: number, theirs: number): DbaComparison {
   if (own > theirs) return 'won';

@@ -5,9 +5,9 @@
 import { isFoot, type DbaElement } from './troops.ts';
 
 /** Pursuit distance in base widths. `into-feature`: it destroyed a city, fort or camp's defenders and moves in. */
-export type DbaPursuit = 0 | 0.5 | 1 | 'into-feature';
+type DbaPursuit = 0 | 0.5 | 1 | 'into-feature';
 
-export interface DbaPursuitContext {
+interface DbaPursuitContext {
   /** The winner is itself in a city, fort or camp. */
   readonly inCityFortOrCamp?: boolean;
   /** The loser was the defender of a city, fort or camp, and was destroyed. */

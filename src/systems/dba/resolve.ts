@@ -5,7 +5,7 @@
  */
 import type { Explanation, Factor } from '../../core/ruleset.ts';
 import { combatFactor } from './combat-factors.ts';
-import { compareTotals, sideOutcome, type DbaOutcome, type OutcomeReading } from './outcomes.ts';
+import { compareTotals, sideOutcome, type OutcomeReading } from './outcomes.ts';
 import type { DbaSituation } from './situation.ts';
 import { flankSupportFactors, rearSupportFactors } from './support.ts';
 import { scoreBonusFactors, tacticalFactors } from './tactical-factors.ts';
@@ -38,7 +38,7 @@ export function compileDba(situation: DbaSituation): CompiledDba {
 }
 
 /** One side's part of a resolved roll. */
-export interface DbaSideResolution extends OutcomeReading {
+interface DbaSideResolution extends OutcomeReading {
   readonly die: number;
   /** Die plus every factor. */
   readonly total: number;
@@ -47,7 +47,7 @@ export interface DbaSideResolution extends OutcomeReading {
 /** How the totals compare, from A's side: the five results players quote for a pair of factors. */
 export type DbaResult = 'a-doubles' | 'a-wins' | 'draw' | 'b-wins' | 'b-doubles';
 
-export interface DbaResolution {
+interface DbaResolution {
   readonly a: DbaSideResolution;
   readonly b: DbaSideResolution;
   readonly result: DbaResult;
@@ -91,11 +91,6 @@ export function resolveDbaRoll(c: CompiledDba, dieA: number, dieB: number): DbaR
   };
 }
 
-/** Resolve one roll of a situation (compiles it first; use compileDba + resolveDbaRoll in loops). */
-export function resolveDba(situation: DbaSituation, dieA: number, dieB: number): DbaResolution {
-  return resolveDbaRoll(compileDba(situation), dieA, dieB);
-}
-
 /** Every factor of each side with its rule section, and the readings that shaped this combat. */
 export function explainDba(situation: DbaSituation): Explanation {
   const [va, vb] = views(situation);
@@ -125,5 +120,3 @@ export function explainDba(situation: DbaSituation): Explanation {
   }
   return { a: sideFactors(va), b: sideFactors(vb), notes };
 }
-
-export type { DbaOutcome };

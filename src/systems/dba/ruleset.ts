@@ -10,7 +10,7 @@ const DICE: readonly DieSpec[] = [
   { label: 'B die', sides: 6 },
 ];
 
-export function dbaRuleSet(): RuleSet<DbaSituation, DbaOutcome> {
+function dbaRuleSet(): RuleSet<DbaSituation, DbaOutcome> {
   // Compiled situations are cached per situation object: resolve() is called 36 times per enumeration.
   const compiled = new WeakMap<DbaSituation, CompiledDba>();
   const compiledOf = (s: DbaSituation): CompiledDba => {

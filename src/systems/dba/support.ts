@@ -11,7 +11,7 @@ const REAR = cite('Rear support factors');
 const FLANK = cite('Flank support factors');
 
 /** Rear support values: Pikes and Warband behind their own type. */
-export const DBA_REAR_SUPPORT = {
+const DBA_REAR_SUPPORT = {
   /** Pikes against enemy foot other than Psiloi. */
   pikesVsFoot: 3,
   /** Warband against enemy foot other than Psiloi. */
@@ -23,7 +23,7 @@ export const DBA_REAR_SUPPORT = {
 } as const;
 
 /** Flank support value: Spears, or Solid Bows, with a qualifying friend on a flank. */
-export const DBA_FLANK_SUPPORT = 1;
+const DBA_FLANK_SUPPORT = 1;
 
 /** Frontal close combat in the open: the only place support counts. */
 const supportCounts = (v: View): boolean => v.close && !v.siege;

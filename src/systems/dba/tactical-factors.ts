@@ -7,7 +7,7 @@ import { cite, factor, goingFor, type View } from './view.ts';
 const TF = cite('Tactical factors');
 
 /** DBA 3.0 tactical factor values, one per line of the table. */
-export const DBA_TACTICAL_FACTORS = {
+const DBA_TACTICAL_FACTORS = {
   /** Garrison defending a city or fort, in close combat or shot at. */
   defendingCityOrFort: 4,
   /** Camp followers or other foot in their own camp, in close combat or shot at. (Denizens: see readings.) */

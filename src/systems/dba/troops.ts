@@ -50,7 +50,7 @@ export const DBA_TROOP_NAMES: Readonly<Record<DbaTroopType, string>> = {
 
 /** DBA 3.0 Troop Definitions: the six mounted types; everything else (armed civilians included) is foot. */
 const MOUNTED: ReadonlySet<DbaTroopType> = new Set(['El', 'Kn', 'Cv', 'LH', 'SCh', 'Cm']);
-export const isMountedType = (t: DbaTroopType): boolean => MOUNTED.has(t);
+const isMountedType = (t: DbaTroopType): boolean => MOUNTED.has(t);
 
 /** Foot are "Solid" or "Fast" (DBA 3.0 Troop Definitions); mounted are neither. */
 export type Formation = 'solid' | 'fast';
@@ -173,12 +173,9 @@ export const DBA_ELEMENTS: Readonly<Record<DbaElementCode, DbaElement>> = Object
   DBA_ELEMENT_CODES.map((c) => [c, toElement(c, CATALOGUE[c])]),
 ) as Record<DbaElementCode, DbaElement>;
 
-export const dbaElement = (code: DbaElementCode): DbaElement => DBA_ELEMENTS[code];
-
 export const isMounted = (e: DbaElement): boolean => isMountedType(e.type);
 export const isFoot = (e: DbaElement): boolean => !isMountedType(e.type);
 export const isSolid = (e: DbaElement): boolean => e.formation === 'solid';
-export const isFast = (e: DbaElement): boolean => e.formation === 'fast';
 /** Camp followers and city denizens: armed civilians outside the army's 12 elements. */
 export const isCivilian = (e: DbaElement): boolean => e.type === 'CF' || e.type === 'Dz';
 /** DBA 3.0 Shooting: only Bows, Artillery and War Wagons shoot. */

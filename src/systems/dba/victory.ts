@@ -8,7 +8,7 @@ import type { DbaElement, DbaTroopType } from './troops.ts';
 export const DBA_UNCOUNTED_LOSSES: readonly DbaTroopType[] = ['SCh', 'Hd', 'CF', 'Dz'];
 
 /** The values the victory rule gives lost elements and places. */
-export const DBA_LOSS_VALUES = {
+const DBA_LOSS_VALUES = {
   element: 1,
   /** The first double element lost. */
   firstDouble: 2,
@@ -22,7 +22,7 @@ export const DBA_LOSS_VALUES = {
   breakPoint: 4,
 } as const;
 
-export interface DbaLossOptions {
+interface DbaLossOptions {
   /** The element was the general's. */
   readonly general?: boolean;
   /** A double element has already been lost by this side (only the first counts as 2). */
@@ -42,12 +42,12 @@ export function dbaElementLossValue(element: DbaElement, opts: DbaLossOptions = 
   return base + (opts.general ? DBA_LOSS_VALUES.general : 0);
 }
 
-export interface DbaLostElement {
+interface DbaLostElement {
   readonly element: DbaElement;
   readonly general?: boolean;
 }
 
-export interface DbaLossExtras {
+interface DbaLossExtras {
   /** The side's camp has been sacked. */
   readonly campSacked?: boolean;
   /** The side's city is occupied and held by the enemy. */

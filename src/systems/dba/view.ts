@@ -59,7 +59,7 @@ export function views(s: DbaSituation): readonly [View, View] {
   ];
 }
 
-export const RULES = 'DBA 3.0';
+const RULES = 'DBA 3.0';
 /** A rule citation, e.g. "DBA 3.0 Tactical factors". */
 export const cite = (section: string): string => `${RULES} ${section}`;
 

@@ -11,7 +11,7 @@ import type { TroopType } from './troops.ts';
  * often a player meets it across the army lists. The weights are a stated judgement, not a count: a
  * scenario's `field` replaces them (docs/balance.md "The field").
  */
-export const DBM_FIELD: readonly { readonly element: string; readonly weight: number }[] = [
+const DBM_FIELD: readonly { readonly element: string; readonly weight: number }[] = [
   { element: 'Irr Kn(S)', weight: 0.6 },
   { element: 'Irr Kn(O)', weight: 1 },
   { element: 'Reg Kn(O)', weight: 0.5 },

@@ -15,7 +15,7 @@ interface FactorRow {
 const row = (mounted: number, foot: number, naval: number): FactorRow => ({ mounted, foot, naval });
 
 /** DBM 3.2 p.21 combat factors against mounted / foot / naval. */
-export const COMBAT_FACTORS: Readonly<Record<TroopType, FactorRow>> = {
+const COMBAT_FACTORS: Readonly<Record<TroopType, FactorRow>> = {
   El: row(5, 4, 3),
   Sp: row(4, 4, 4),
   Exp: row(4, 4, 4),
@@ -39,7 +39,7 @@ export const COMBAT_FACTORS: Readonly<Record<TroopType, FactorRow>> = {
 };
 
 /** Shooting cases that replace the row value (DBM 3.2 p.21). */
-export const SHOOTING_FACTORS = {
+const SHOOTING_FACTORS = {
   /** Knights or war wagons against bowmen shooting. */
   knightsOrWagonsAgainstBowmenShooting: 4,
   /** Bowmen shooting at or shot at by bowmen (3.1+; 3.0 used +2 v foot, end note xlvii). */

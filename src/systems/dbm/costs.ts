@@ -43,16 +43,6 @@ export const COSTS_3_0: CostTable = {
   Ax: { Reg: { S: 5, O: 4, I: 3, X: 4 }, Irr: COSTS_3_2.Ax.Irr },
 };
 
-/** Costs that are inferred rather than read from a rule text (listed in docs/rulings.md). */
-export const INFERRED_COSTS_3_0: readonly string[] = [
-  'Reg Bd(S)',
-  'Reg Bd(O)',
-  'Reg Bd(I)',
-  'Reg Bd(F)',
-  'Reg Bd(X)',
-  'Irr Bd(I)',
-];
-
 /** DBM 3.2 p.10 cost adjustments ("Adjust for all grades if"): [regular, irregular]. */
 export const COST_ADJUSTMENTS = {
   chariots: { Reg: -1, Irr: -1 },
@@ -65,7 +55,7 @@ export const COST_ADJUSTMENTS = {
 export type CostAdjustment = keyof typeof COST_ADJUSTMENTS;
 
 /** Base cost of an element, or undefined when the table has a dash (no such element). */
-export function baseCost(table: CostTable, e: Element): number | undefined {
+function baseCost(table: CostTable, e: Element): number | undefined {
   return table[e.type][e.reg][e.grade];
 }
 

@@ -62,7 +62,7 @@ const DICE = [
   { label: 'B die', sides: 6 },
 ] as const;
 
-export function situationOf(rules: DbmVersionId, s: CombatSignature<SideTemplate>): DbmSituation {
+function situationOf(rules: DbmVersionId, s: CombatSignature<SideTemplate>): DbmSituation {
   return {
     rules,
     mode: 'close',
@@ -77,7 +77,7 @@ export function situationOf(rules: DbmVersionId, s: CombatSignature<SideTemplate
  * Cost of rank `index` of a file: the rear element of a double base costs less (DBM 3.2 p.10 "Adjust
  * for all grades if": double-based rear element, -2 regular, -1 irregular).
  */
-export function rankCost(version: DbmVersion, e: Element, index: number, doubleBased: boolean): number {
+function rankCost(version: DbmVersion, e: Element, index: number, doubleBased: boolean): number {
   return elementCost(version.costs, e, doubleBased && index === 1 ? ['doubleBaseRear'] : []);
 }
 

@@ -24,17 +24,13 @@ const REG_BY_LOWER = new Map<string, Regularity>([
 ]);
 
 /** The grades the rules allow for a type and regularity (DBM 3.2 p.10 Element Cost). */
-export function gradesOf(type: TroopType, reg: Regularity): Grade[] {
+function gradesOf(type: TroopType, reg: Regularity): Grade[] {
   return GRADES.filter((g) => COSTS_3_2[type][reg][g] !== undefined);
 }
 
 /** The regularities the rules allow for a type and grade. */
-export function regularitiesOf(type: TroopType, grade: Grade): Regularity[] {
+function regularitiesOf(type: TroopType, grade: Grade): Regularity[] {
   return REGULARITIES.filter((r) => COSTS_3_2[type][r][grade] !== undefined);
-}
-
-export function isAllowed(e: Element): boolean {
-  return COSTS_3_2[e.type][e.reg][e.grade] !== undefined;
 }
 
 const PATTERN = /^\s*(?:([A-Za-z]+)\s+)?([A-Za-z]+)\s*\(\s*([A-Za-z])\s*\)\s*$/;

@@ -9,7 +9,7 @@ import { cite, goingOf, type Combatant, type Profile, type View } from './view.t
 export const DBM_OUTCOMES = ['destroyed', 'flee', 'recoil', 'none'] as const;
 export type DbmOutcome = (typeof DBM_OUTCOMES)[number];
 
-export interface OutcomeReading {
+interface OutcomeReading {
   readonly outcome: DbmOutcome;
   readonly reason: string;
 }
@@ -237,7 +237,7 @@ export function losingOutcome(v: View, loser: Combatant, winner: Combatant, half
  * element recoils as a single element of its front type (p.9 Element Basing), so what it meets is the
  * rank behind the double element (a Bw(X) double's further ranks, for instance).
  */
-export function recoilBlocked(c: Combatant): boolean {
+function recoilBlocked(c: Combatant): boolean {
   const behind = c.side.rear[c.side.doubleBased ? 1 : 0]?.element;
   if (!behind) return false;
   const t = c.as.type;

@@ -151,7 +151,7 @@ export function resolveOutcomes(c: CompiledSituation, dieA: number, dieB: number
 const WON: SidePartial = { outcome: 'none', reason: 'won', rearLost: 0 };
 
 /** One side's outcome, rear ranks lost and pursuit for one roll, without the factor lists (combat tables). */
-export interface SideSummary {
+interface SideSummary {
   readonly outcome: DbmOutcome;
   readonly rearLost: number;
   readonly pursuit: SideResolution['pursuit'];
@@ -176,7 +176,7 @@ export function resolveSummary(
 }
 
 /** Everything about one side's score and outcome for one roll. */
-export interface SideResolution extends SideOutcome {
+interface SideResolution extends SideOutcome {
   readonly die: number;
   /** Die plus combat, rear support and tactical factors. */
   readonly beforeGrading: number;
@@ -186,7 +186,7 @@ export interface SideResolution extends SideOutcome {
   readonly final: number;
 }
 
-export interface DbmResolution {
+interface DbmResolution {
   readonly a: SideResolution;
   readonly b: SideResolution;
 }

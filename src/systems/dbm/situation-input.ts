@@ -222,7 +222,7 @@ export const dbmSideSchema = z
   .strict();
 
 /** The combat-wide fields (the form's combat row, the command line's `--mode`, `--bound`, `--shooters`). */
-export const dbmCombatFields = {
+const dbmCombatFields = {
   mode: field(z.enum(['close', 'shooting']).optional(), {
     label: 'Combat',
     kind: 'choice',

@@ -104,9 +104,6 @@ export const isLightTroops = (t: TroopType): boolean => t === 'LH' || t === 'Ps'
 export const isTrain = (e: { type: TroopType; grade: Grade }): boolean =>
   (e.type === 'Art' && e.grade !== 'X') || e.type === 'WWg' || e.type === 'Bg';
 
-/** DBM 3.2 p.3: foot other than train are infantry. */
-export const isInfantry = (e: { type: TroopType; grade: Grade }): boolean => isFoot(e.type) && !isTrain(e);
-
 /**
  * DBM 3.2 p.19 Impetuous troops: irregular Kn(S/O/F), Cm(S), Exp, Wb, Bd(F) and Hd(S).
  * (The clause about troops aware of demoralised enemy is situational and not modelled here.)
@@ -129,6 +126,3 @@ export function isImpetuous(e: Element): boolean {
       return false;
   }
 }
-
-export const sameElement = (x: Element, y: Element): boolean =>
-  x.type === y.type && x.grade === y.grade && x.reg === y.reg;

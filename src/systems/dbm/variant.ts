@@ -49,8 +49,7 @@ type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const _rulesInStep: Exact<z.output<typeof dbmHouseRulesSchema>, Partial<DbmRules>> = true;
 void _rulesInStep;
 
-export const isDbmVersion = (id: string): id is DbmVersionId =>
-  (DBM_VERSION_IDS as readonly string[]).includes(id);
+const isDbmVersion = (id: string): id is DbmVersionId => (DBM_VERSION_IDS as readonly string[]).includes(id);
 
 const memo = new Map<string, DbmVersion>();
 

@@ -83,7 +83,7 @@ const T = (type: TroopType, grade: Grade, note?: string): Profile =>
  * The "treated as" exceptions of the (X) grades and others (DBM 3.2 pp.3-8). Conditions name the
  * opponent's listed type (docs/rulings.md "Treated-as conditions read the listed type").
  */
-export function profileOf(
+function profileOf(
   version: DbmVersion,
   self: DbmSide,
   opp: Element,

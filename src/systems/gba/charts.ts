@@ -182,27 +182,27 @@ export const DEFAULT_GBA_CHARTS_DATA: unknown = DEFAULT_CHARTS_JSON;
 // ---- lookups -------------------------------------------------------------------------------------
 
 /** Clash of Spears row for a defender: LP and AT use the LI row, SK* the SK row (charts.json caveats). */
-export function clashDefenderKey(t: UnitType): ClashDefenderKey {
+function clashDefenderKey(t: UnitType): ClashDefenderKey {
   if (t === 'LP' || t === 'AT') return 'LI';
   if (t === 'SK*') return 'SK';
   return t;
 }
 
 /** Clash of Spears column for an attacker: LP uses LI; a plain SK (only ever vs chariots) uses SK*. */
-export function clashAttackerKey(t: UnitType): ClashAttackerKey {
+function clashAttackerKey(t: UnitType): ClashAttackerKey {
   if (t === 'LP') return 'LI';
   if (t === 'SK') return 'SK*';
   if (t === 'AT') throw new Error('artillery never shock attacks (7.33)');
   return t;
 }
 
-export function supDefenderKey(t: UnitType): SupDefenderKey {
+function supDefenderKey(t: UnitType): SupDefenderKey {
   if (t === 'AT') return 'LI';
   if (t === 'SK*') return 'SK';
   return t;
 }
 
-export function supAttackerKey(t: UnitType): SupAttackerKey {
+function supAttackerKey(t: UnitType): SupAttackerKey {
   if (t === 'SK') return 'SK*';
   if (t === 'AT') throw new Error('artillery never shock attacks (7.33)');
   return t;
@@ -246,9 +246,3 @@ export function missileStrength(charts: GbaCharts, m: MissileClass, range: numbe
 }
 
 export const maxMissileRange = (charts: GbaCharts, m: MissileClass): number => charts.missile[m].length;
-
-/** Rally Table (10.27): hits given to a rallied unit, by printed TQ and DR. */
-export function rallyHits(charts: GbaCharts, printedTq: number, dr: number): number {
-  const row = printedTq >= 6 ? charts.rally.tq6Plus : charts.rally.tqUpTo5;
-  return row[dr] as number;
-}

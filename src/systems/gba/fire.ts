@@ -17,7 +17,7 @@ import {
 } from './units.ts';
 
 /** The circumstances of one fire that the 8.15 modifiers and 8.16 ask about. */
-export interface FireCircumstances {
+interface FireCircumstances {
   /** Range in hexes (1 = adjacent). */
   readonly range: number;
   /** Firing at a lower elevation: one extra hex of range, hit only on a natural 0 (8.16). */
@@ -46,7 +46,7 @@ export interface CompiledFire {
 }
 
 /** 8.15 modifiers to the fire DR. */
-export function fireModifiers(firer: GbaUnit, target: GbaUnit, f: FireCircumstances): Factor[] {
+function fireModifiers(firer: GbaUnit, target: GbaUnit, f: FireCircumstances): Factor[] {
   const m = firer.missile as MissileClass;
   const out: Factor[] = [];
   if (f.targetInWoods) out.push({ label: 'target in woods', value: 1, rule: 'GBA 8.15 #1' });
@@ -67,10 +67,6 @@ export function fireModifiers(firer: GbaUnit, target: GbaUnit, f: FireCircumstan
 
 /** Can this unit fire at all (a missile class, missiles left: 8.17)? */
 export const hasMissiles = (u: GbaUnit): boolean => u.missile !== undefined && u.supply !== 'no';
-
-/** Longest range the firer reaches: its chart range, +1 hex firing downhill (8.16). */
-export const reach = (charts: GbaCharts, u: GbaUnit, downhill: boolean): number =>
-  u.missile ? maxMissileRange(charts, u.missile) + (downhill ? 1 : 0) : 0;
 
 /** One fire compiled; the caller has checked the firer has missiles and reaches the range. */
 export function compileFire(

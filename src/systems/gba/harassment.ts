@@ -13,9 +13,9 @@ import { isSkirmisher } from './units.ts';
 import type { Volley, VolleyFire } from './volley.ts';
 
 /** Hits a light cavalry unit takes before any fire when it harasses an elephant through a flank or rear hex (8.34). */
-export const LC_ELEPHANT_FLANK_HITS = 2;
+const LC_ELEPHANT_FLANK_HITS = 2;
 
-export interface CompiledHarassment {
+interface CompiledHarassment {
   readonly s: GbaHarassmentSituation;
   readonly firer: GbaUnit;
   readonly target: GbaUnit;

@@ -6,7 +6,7 @@ import type { CrtCell, Superiority } from './charts.ts';
 import type { GbaUnit } from './situation.ts';
 import { isPhalanxOrHeavy, isShockCapable, isSkirmisher } from './units.ts';
 
-export interface HitModifier {
+interface HitModifier {
   readonly label: string;
   readonly side: 'a' | 'b';
 }

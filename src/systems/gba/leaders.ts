@@ -30,7 +30,7 @@ export function netCharismaDrm(
   return a - d;
 }
 
-export interface PersonalCombatOutcome {
+interface PersonalCombatOutcome {
   readonly winner: 'a' | 'b' | 'none';
   readonly differential: number;
   /** Effect on the loser from the known rows of the Leader Casualty Chart; undefined if not recovered. */
@@ -58,7 +58,7 @@ export function personalCombat(
   return { winner: diff > 0 ? 'a' : 'b', differential: d, result };
 }
 
-export type RallyResult =
+type RallyResult =
   | { readonly rallied: true; readonly hits: number }
   | { readonly rallied: false; readonly fate: 'rout-move' | 'eliminated' };
 

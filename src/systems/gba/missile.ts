@@ -13,7 +13,7 @@ import type { GbaMissileSituation, GbaUnit } from './situation.ts';
 import type { MissileSupply } from './units.ts';
 import { volleyMachine, type Volley, type VolleyFire } from './volley.ts';
 
-export interface CompiledMissile extends CompiledFire {
+interface CompiledMissile extends CompiledFire {
   readonly s: GbaMissileSituation;
   readonly leaderCheck: boolean;
   /** b's Return Fire at a (8.23), when asked for. */
@@ -56,10 +56,10 @@ export function compileMissile(
 }
 
 /** Does this natural DR hit? (8.15; 8.16 extended range: natural 0 only.) */
-export const missileHits = (c: CompiledFire, dr: number): boolean => fireHits(c, dr);
+const missileHits = (c: CompiledFire, dr: number): boolean => fireHits(c, dr);
 
 /** Supply after firing with this natural DR (8.17). */
-export const supplyAfter = (c: CompiledFire, dr: number): MissileSupply => supplyAfterFire(c, dr);
+const supplyAfter = (c: CompiledFire, dr: number): MissileSupply => supplyAfterFire(c, dr);
 
 /** Event ids of a supply change of a firer (8.17): `missile-low` / `missile-no`, with a suffix for b. */
 function supplyEvent(
@@ -80,7 +80,7 @@ function supplyEvent(
 }
 
 /** The fires of a missile situation: a's fire, then b's Return Fire if asked for. */
-export function missileVolley(c: CompiledMissile): Volley {
+function missileVolley(c: CompiledMissile): Volley {
   const s = c.s;
   const events: MachineEvent[] = [];
   if (supplyCanDrop(c)) events.push(supplyEvent(c, MISSILE_EVENT.supplyDrops, 'A', '', 'this fire'));
@@ -142,7 +142,7 @@ export function missileMachine(c: CompiledMissile): Machine<unknown> {
   return volleyMachine(missileVolley(c)) as Machine<unknown>;
 }
 
-export interface MissileReport {
+interface MissileReport {
   readonly dr: number;
   readonly modifiedDr: number;
   readonly strength: number;

@@ -11,7 +11,7 @@ import { compileShock, isAttacker, Phase, ROUTED, type CrtStage, type ShockState
 import type { GbaShockSituation } from './situation.ts';
 import type { SuperiorityResult } from './superiority.ts';
 
-export interface ShockUnitReport {
+interface ShockUnitReport {
   readonly side: 'a' | 'b';
   readonly index: number;
   readonly name: string;
@@ -29,7 +29,7 @@ export interface ShockUnitReport {
   readonly routed: boolean;
 }
 
-export interface ShockReport {
+interface ShockReport {
   /** The rolls the resolution read, by role (e.g. 'pre:a0', 'crt', 'collapse:b1'), GBA DR 0-9. */
   readonly used: Readonly<Record<string, number>>;
   /** Every attacker or every defender routed in the pre-shock step: no shock was fought. */

@@ -31,8 +31,7 @@ import {
   type ShockState,
 } from './shock-state.ts';
 
-export { compileShock, type CompiledShock, type ShockState, type CrtStage } from './shock-state.ts';
-export { crtStage } from './shock-crt.ts';
+export { compileShock } from './shock-state.ts';
 
 /** One step of the shock machine. Units that need no roll in a phase are skipped within the step. */
 export function shockStep(c: CompiledShock, s: ShockState): Step<ShockState> {
@@ -244,7 +243,7 @@ export function shockStep(c: CompiledShock, s: ShockState): Step<ShockState> {
 }
 
 /** 9.41: a cavalry unit pursues when its DR + 2 is above its TQ. */
-export const pursues = (dr: number, tq: number): boolean => dr + 2 > tq;
+const pursues = (dr: number, tq: number): boolean => dr + 2 > tq;
 
 /** 9.41: the shock routed every defender, and one of them rout-moves (10.2), so there is someone to chase. */
 function pursuitDue(c: CompiledShock, st: readonly number[]): boolean {

@@ -26,7 +26,7 @@ export function sizeShift(attacker: number, defender: number, attackerMoved: boo
  * 9.16 step 2 exceptions: elephant, chariot and skirmisher Size counts only when every unit on both sides
  * is of that kind. Returns whether a unit of `type` counts in a combat of `all` types.
  */
-export function sizeCounts(type: UnitType, all: readonly UnitType[]): boolean {
+function sizeCounts(type: UnitType, all: readonly UnitType[]): boolean {
   const kind = (t: UnitType): string => (t === 'SK*' ? 'SK' : t);
   if (type === 'EL' || type === 'CH' || type === 'SK' || type === 'SK*') {
     return all.every((t) => kind(t) === kind(type));

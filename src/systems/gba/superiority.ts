@@ -15,7 +15,7 @@ export interface SuperiorityResult {
 }
 
 /** 9.16 step 1A: does a flank/rear attack earn Position Superiority? Null when denied, with the reason. */
-export function positionDenial(
+function positionDenial(
   attacker: UnitType,
   defender: UnitType,
   facing: Facing,

@@ -62,7 +62,7 @@ export const isArcherClass = (m: MissileClass | undefined): boolean => m === 'A'
  * Can never shock attack (7.33 exceptions): LI class A, LC archers, artillery. SK may shock only chariots
  * (see `canShockAttack`).
  */
-export function neverShocks(u: UnitProfile): boolean {
+function neverShocks(u: UnitProfile): boolean {
   return u.type === 'AT' || ((u.type === 'LI' || u.type === 'LC') && isArcherClass(u.missile));
 }
 

@@ -49,7 +49,7 @@ interface VolleyState {
 const routed = (v: Volley, side: 0 | 1, h: readonly [number, number]): boolean =>
   (h[side] as number) >= (v.units[side] as GbaUnit).tq;
 
-export function volleyStep(v: Volley, s: VolleyState): Step<VolleyState> {
+function volleyStep(v: Volley, s: VolleyState): Step<VolleyState> {
   const f = v.fires[s.i];
   if (!f) {
     const out = (side: 0 | 1) =>

@@ -154,7 +154,7 @@ export function webRuleSet(system: AnySystem): WebRuleSet {
  * side (whose bound, who shoots) turned round. `current(key)` is the value the parsed situation has for
  * a field (a default left out of the file included). Plain data; the parser then decides.
  */
-export function swapSides(
+function swapSides(
   system: AnySystem,
   input: SituationInput,
   current: (key: string) => unknown,

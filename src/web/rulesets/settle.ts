@@ -8,7 +8,7 @@
 import { InputError, type FieldPath } from '../../core/errors.ts';
 import type { SituationInput } from './types.ts';
 
-export interface Settled {
+interface Settled {
   /** The accepted situation file, or undefined when the edit is refused. */
   readonly input: SituationInput | undefined;
   /** The parser's message(s) when something was dropped or refused. */

@@ -11,7 +11,7 @@ import type { SituationInput, WebRuleSet } from '../rulesets/types.ts';
 import { h } from './dom.ts';
 
 /** Most bounds the page offers (the command line takes up to 200). */
-export const MAX_PAGE_BOUNDS = 20;
+const MAX_PAGE_BOUNDS = 20;
 
 /** Colours of the ends: A's out in warm colours, B's in cold ones, both in purple, fighting grey. */
 const COLOURS: Readonly<Record<string, string>> = {

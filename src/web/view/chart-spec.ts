@@ -6,7 +6,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import type { OddsReport } from '../../engine/odds.ts';
 import type { OutcomeView } from '../rulesets/types.ts';
 
-export interface ChartDatum {
+interface ChartDatum {
   readonly bar: string;
   /** The bar's place, top down: the y order is sorted by it, so a renamed bar keeps its place. */
   readonly row: number;

@@ -25,7 +25,7 @@ declare global {
   }
 }
 
-export interface ChartRequest {
+interface ChartRequest {
   readonly spec: TopLevelSpec;
   /** The chart's shape: equal keys differ only in the rows of `dataset`. */
   readonly key: string;

@@ -37,23 +37,6 @@ export function select<T extends string>(
   return el;
 }
 
-/** A select with a visible label above it. */
-export function labelledSelect<T extends string>(
-  field: string,
-  label: string,
-  options: readonly Option<T>[],
-  current: T,
-  pick: (v: T) => void,
-  ariaLabel = label,
-): HTMLElement {
-  return h(
-    'div',
-    { class: 'field' },
-    h('span', { class: 'field-label' }, label),
-    select(field, ariaLabel, options, current, pick),
-  );
-}
-
 export function segmented<T extends string | number>(
   field: string,
   label: string,
@@ -86,18 +69,6 @@ export function segmented<T extends string | number>(
   );
 }
 
-/** 0, 1 or 2, as segmented buttons; counts above `max` are disabled. */
-export function count02(
-  field: string,
-  label: string,
-  current: number,
-  pick: (n: 0 | 1 | 2) => void,
-  max = 2,
-): HTMLElement {
-  const options = ([0, 1, 2] as const).map((n) => ({ value: n, label: String(n), disabled: n > max }));
-  return segmented(field, label, options, current as 0 | 1 | 2, pick);
-}
-
 export function chip(
   field: string,
   label: string,
@@ -127,7 +98,7 @@ export function section(key: string, summary: string, ...body: Child[]): HTMLEle
 }
 
 /** An element written as regularity, type and grade (DBM, B&B). */
-export interface RegTypeGrade<R extends string, T extends string, G extends string> {
+interface RegTypeGrade<R extends string, T extends string, G extends string> {
   readonly reg: R;
   readonly type: T;
   readonly grade: G;
@@ -217,143 +188,5 @@ export function numberField(
         if (Number.isInteger(n)) pick(Math.min(max, Math.max(min, n)));
       },
     }),
-  );
-}
-
-const ORDINAL_SUFFIX = ['nd', 'rd', 'th'];
-
-/**
- * The ranks behind a front element (De Bellis rear support): one row per rank, numbered from 2nd, with
- * the rule set's own controls and a remove button, then an "add" button while there are fewer than
- * `max` ranks. `newRank` gives the rank the add button appends.
- */
-export function rankList<R>(
-  id: string,
-  ranks: readonly R[],
-  max: number,
-  newRank: () => R,
-  rankControls: (rank: R, field: string, label: string, setRank: (r: R) => void) => Child[],
-  setRanks: (ranks: R[]) => void,
-): HTMLElement {
-  const rows = ranks.map((rank, i) => {
-    const field = `${id}.rear.${i}`;
-    const label = `${id.toUpperCase()} rank ${i + 2}`;
-    const setRank = (r: R) => setRanks(ranks.map((x, j) => (j === i ? r : x)));
-    return h(
-      'li',
-      { class: 'rank' },
-      h('span', { class: 'rank-no' }, `${i + 2}${ORDINAL_SUFFIX[i] ?? 'th'}`),
-      ...rankControls(rank, field, label, setRank),
-      h(
-        'button',
-        {
-          type: 'button',
-          class: 'icon',
-          'data-field': `${field}.remove`,
-          'aria-label': `Remove ${label}`,
-          onclick: () => setRanks(ranks.filter((_, j) => j !== i)),
-        },
-        '\u2715',
-      ),
-    );
-  });
-  return h(
-    'div',
-    { class: 'field' },
-    h('span', { class: 'field-label' }, 'Ranks behind'),
-    rows.length > 0 && h('ol', { class: 'ranks' }, rows),
-    ranks.length < max &&
-      h(
-        'button',
-        {
-          type: 'button',
-          class: 'add',
-          'data-field': `${id}.rear.add`,
-          onclick: () => setRanks([...ranks, newRank()]),
-        },
-        `+ ${ranks.length + 2}${ORDINAL_SUFFIX[ranks.length] ?? 'th'} rank`,
-      ),
-  );
-}
-
-export type CombatMode = 'close' | 'shooting';
-export type Bound = 'a' | 'b';
-export type Shooters = 'a' | 'b' | 'both';
-
-const SIDE_OPTIONS: readonly Option<Bound>[] = [
-  { value: 'a', label: 'A' },
-  { value: 'b', label: 'B' },
-];
-
-/**
- * The De Bellis combat controls: close combat or shooting, whose bound, and (when shooting) who shoots.
- * `shooters` is undefined in close combat.
- */
-export function combatControls(
-  mode: CombatMode,
-  bound: Bound,
-  shooters: Shooters | undefined,
-  on: {
-    readonly mode: (m: CombatMode) => void;
-    readonly bound: (b: Bound) => void;
-    readonly shooters: (s: Shooters) => void;
-  },
-): Child[] {
-  return [
-    segmented(
-      'mode',
-      'Combat',
-      [
-        { value: 'close', label: 'Close combat' },
-        { value: 'shooting', label: 'Shooting' },
-      ],
-      mode,
-      on.mode,
-    ),
-    segmented('bound', 'Whose bound', SIDE_OPTIONS, bound, on.bound),
-    mode === 'shooting' &&
-      shooters !== undefined &&
-      segmented(
-        'shooters',
-        'Who shoots',
-        [...SIDE_OPTIONS, { value: 'both', label: 'Both' }],
-        shooters,
-        on.shooters,
-      ),
-  ];
-}
-
-/** The combat row of a situation whose every mode has `shooters` (DBM, DBA). */
-export function combatRow<S extends { mode: CombatMode; bound: Bound; shooters: Shooters }>(
-  s: S,
-  emit: (s: S) => void,
-): HTMLElement {
-  return h(
-    'div',
-    { class: 'combat' },
-    combatControls(s.mode, s.bound, s.shooters, {
-      mode: (mode) => emit({ ...s, mode }),
-      bound: (bound) => emit({ ...s, bound }),
-      shooters: (shooters) => emit({ ...s, shooters }),
-    }),
-  );
-}
-
-/** "list permits" on a rank behind: the army list lets this element support (rules vary by system). */
-export function listPermittedChip<R extends { readonly listPermitted?: boolean | undefined }>(
-  field: string,
-  rank: R,
-  setRank: (r: R) => void,
-  title: string,
-): HTMLElement {
-  return chip(
-    `${field}.listPermitted`,
-    'list permits',
-    rank.listPermitted === true,
-    (v) => {
-      const { listPermitted: _old, ...rest } = rank;
-      setRank((v ? { ...rest, listPermitted: true } : rest) as R);
-    },
-    title,
   );
 }

@@ -8,7 +8,7 @@ import type { OddsReport } from '../../engine/odds.ts';
 import type { OutcomeView } from '../rulesets/types.ts';
 import { atLeastRows, outcomeRows } from './probabilities.ts';
 
-export interface CumulativeDatum {
+interface CumulativeDatum {
   /** "A Reg Bd(O)", "B2 Irr Kn(S)". */
   readonly side: string;
   /** Which line style: the side and the matchup. */

@@ -59,7 +59,7 @@ export const runEngagements = (c: LinesConfig, seed: string | number, samples: n
 
 export const summarise = linesSummary;
 
-export interface Scripted {
+interface Scripted {
   (): number;
   readonly used: () => number;
 }

@@ -12,7 +12,7 @@ export const UNIT_BINS = 10;
 export const ROUTED_BIN = 9;
 
 /** Offsets into the counts array. */
-export interface GbaCountsLayout {
+interface GbaCountsLayout {
   readonly length: number;
   readonly samples: 0;
   readonly aRouts: 1;

@@ -13,7 +13,7 @@ import type { GbaShockSituation } from '../situation.ts';
 import type { GbaEngagementOptions } from './model.ts';
 import { attackerOf, roundSituation, supplyAfterRound } from './rounds.ts';
 
-export interface GbaEngagementExact {
+interface GbaEngagementExact {
   readonly aRouts: number;
   readonly bRouts: number;
   readonly mutual: number;

@@ -18,40 +18,11 @@ import {
 import { checkRoutPoints, gbaEngagementOptions, type GbaEngagementPayload } from './model.ts';
 import { summariseGbaEngagement, type GbaEngagementSummary } from './summary.ts';
 
-export {
-  DEFAULT_GBA_ENGAGEMENT_OPTIONS,
-  gbaEngagementOptions,
-  type GbaEngagementOptions,
-  type GbaEngagementPayload,
-  type GbaEngagementResult,
-  type GbaEngagementEnd,
-  type LaterAttacker,
-  type LaterMoved,
-  type ReverseRound,
-  type UnitEnd,
-  type RoutPoints,
-  type WithdrawalLevels,
-  checkRoutPoints,
-} from './model.ts';
-export { GbaEngagementPlayer, roundSituation, attackerOf, type RoundPlan } from './rounds.ts';
-export {
-  gbaEngagementKernel,
-  gbaCountsLayout,
-  runGbaEngagementCounts,
-  UNIT_BINS,
-  ROUTED_BIN,
-  type GbaCountsLayout,
-  type RunGbaEngagementOptions,
-} from './counts.ts';
-export {
-  summariseGbaEngagement,
-  formatGbaEngagementMarkdown,
-  type GbaEngagementSummary,
-  type GbaSideSummary,
-  type GbaUnitSummary,
-} from './summary.ts';
-export { gbaEngagementExact, type GbaEngagementExact } from './exact.ts';
-export { ShockResolver, type UnitRoundEnd, type ShockRoundEnd } from './resolver.ts';
+export { gbaEngagementOptions, checkRoutPoints } from './model.ts';
+export { GbaEngagementPlayer, roundSituation } from './rounds.ts';
+export { gbaEngagementKernel, gbaCountsLayout, runGbaEngagementCounts, UNIT_BINS } from './counts.ts';
+export { formatGbaEngagementMarkdown } from './summary.ts';
+export { gbaEngagementExact } from './exact.ts';
 
 /** Runs `samples` engagements on one seeded stream and summarises them (deterministic in seed, samples). */
 export function runGbaEngagement(
@@ -63,7 +34,7 @@ export function runGbaEngagement(
 }
 
 /** Engagements per shard. */
-export const GBA_SHARD = 2_000;
+const GBA_SHARD = 2_000;
 
 const routPointsSchema = z
   .union([
@@ -147,7 +118,7 @@ const sideName = (s: GbaShockSituation, id: 'a' | 'b') =>
 const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
 
 /** The common summary of a GBA engagement, with the model's own tables (sides, units). */
-export function gbaEngagementSummary(config: GbaEngagementPayload, counts: Float64Array): EngagementSummary {
+function gbaEngagementSummary(config: GbaEngagementPayload, counts: Float64Array): EngagementSummary {
   const { situation, options } = config;
   const s = summariseGbaEngagement(situation, options, counts);
   const n = s.samples;

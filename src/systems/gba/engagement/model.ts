@@ -62,7 +62,7 @@ export interface GbaEngagementOptions {
   readonly withdrawalLevel?: WithdrawalLevels | undefined;
 }
 
-export const DEFAULT_GBA_ENGAGEMENT_OPTIONS: GbaEngagementOptions = {
+const DEFAULT_GBA_ENGAGEMENT_OPTIONS: GbaEngagementOptions = {
   roundLimit: 20,
   laterAttacker: 'same',
   laterMoved: 'still',

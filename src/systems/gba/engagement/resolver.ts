@@ -14,13 +14,13 @@ import { compileShock, ROUTED, type CompiledShock, type ShockState } from '../sh
 import { shockMachine } from '../shock.ts';
 
 /** A unit after one shock: routed (hits then 0, it is out), or standing with its hits (advance included). */
-export interface UnitRoundEnd {
+interface UnitRoundEnd {
   readonly routed: boolean;
   readonly hits: number;
 }
 
 /** One shock's end: each unit's state, and the SHOCK_EVENT flags of what happened (breakthroughs, leaders). */
-export interface ShockRoundEnd {
+interface ShockRoundEnd {
   readonly units: readonly UnitRoundEnd[];
   readonly events: number;
 }

@@ -23,7 +23,7 @@ import {
  * Per unit (a's then b's, in the situation's order): hits carried, whether it has routed, and its missile
  * supply (8.17; absent: each unit's own from the situation).
  */
-export interface EngagementState {
+interface EngagementState {
   readonly hits: number[];
   readonly routed: boolean[];
   readonly supply?: MissileSupply[] | undefined;
@@ -57,7 +57,7 @@ export function supplyAfterRound(
 }
 
 /** One round's shock, or null when the side due to attack has no legal shock (the round passes). */
-export interface RoundPlan {
+interface RoundPlan {
   readonly situation: GbaShockSituation | null;
   /** For each unit of the round's situation (attackers then defenders), its engagement unit index. */
   readonly order: readonly number[];

@@ -9,7 +9,7 @@ export const side = (...units: Record<string, unknown>[]) => ({ units });
 const Z999 = 3.2905267314919255;
 
 /** Wilson score interval at 99.9% for `count` successes in `n` trials. */
-export function wilson999(count: number, n: number): { lo: number; hi: number } {
+function wilson999(count: number, n: number): { lo: number; hi: number } {
   const p = count / n;
   const z2 = Z999 * Z999;
   const denom = 1 + z2 / n;
