@@ -5,6 +5,7 @@
  * workers and the counts. A run whose estimate is above the ceilings is refused unless the user
  * confirms it with --yes.
  */
+import { median } from 'simple-statistics';
 import { availableParallelism, totalmem } from 'node:os';
 import type { Job } from '../studies/index.ts';
 import { pilotTask, runShard } from '../studies/kernels.ts';
@@ -68,13 +69,6 @@ async function timePilot(job: Job): Promise<PilotTiming> {
   }
 }
 
-/** The median (robust to a pilot slowed by the garbage collector or a busy machine). */
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
-
 /** Indexes of up to `k` jobs spread evenly over `of`. */
 const spread = (of: readonly number[], k: number): number[] =>
   of.length <= k ? [...of] : Array.from({ length: k }, (_, i) => of[Math.floor((i * of.length) / k)]!);
@@ -105,7 +99,11 @@ export async function estimateRound(work: RoundPlan, threads: number): Promise<E
     }
     // Work known only by its kind (later stages) is timed like this round's jobs of that kind; a kind
     // with no job to time yet is taken to cost a millisecond a sample (an engagement's order).
-    seconds += samples * (timings.length > 0 ? median(timings.map((t) => t.perSample)) : 1e-3);
+    seconds +=
+      samples *
+      (timings.length > 0
+        ? median(timings.map((t) => t.perSample)) /* robust to a pilot slowed by the collector */
+        : 1e-3);
     const jobs = byKind.get(kind)?.length ?? 0;
     countsBytes += jobs * (timings.length > 0 ? median(timings.map((t) => t.countsLength)) : 64) * 8 * 3;
   }

@@ -4,6 +4,7 @@
  * book-priced field with an interval, and a verdict; across the grid, each element's robustness; per
  * version and variant, the fixed-point prices; and the verdict on each cost the versions changed.
  */
+import { geometricMean } from 'simple-statistics';
 import { Z95 } from '../../core/statistics.ts';
 import type { Counts } from '../kind.ts';
 import { adjustedScoreOf, matchupCurves, pooled, priceRange } from './curves.ts';
@@ -104,7 +105,8 @@ export interface BalanceResults {
   readonly fought: number;
 }
 
-const geoMean = (xs: readonly number[]) => Math.exp(xs.reduce((t, x) => t + Math.log(x), 0) / xs.length);
+/** Geometric mean (simple-statistics), of the prices over the variants. */
+const geoMean = (xs: readonly number[]): number => geometricMean([...xs]);
 
 function costVerdict(cost: number, lo: number, hi: number, measured: boolean): CostVerdict {
   if (!measured) return 'not measured';
