@@ -153,6 +153,8 @@ export function splitOf<V extends string>(
   labels: readonly V[],
 ): Split<V> | undefined {
   if (labels.every((l) => l === labels[0])) return undefined;
+  // A variant that could not measure the element decides nothing.
+  if (labels.some((l) => l === 'not measured')) return undefined;
   for (const axis of AXES) {
     const by = new Map<string, V>();
     let decides = true;
