@@ -136,6 +136,8 @@ export class Battle {
   private readonly okPad: readonly [Uint8Array, Uint8Array];
   /** Key factors of the combat-table signature (prepare.ts tableFor), read once. */
   private readonly nbT: number;
+  private readonly faR: number;
+  private readonly fbR: number;
   /** Paces between the lines while they approach (0 once they have met). */
   gap = 0;
   /** Per side: the line has moved this bound (approach: artillery cannot then shoot). */
@@ -189,6 +191,8 @@ export class Battle {
     };
     this.okPad = [pad(sa), pad(sb)];
     this.nbT = sb.templates;
+    this.faR = sa.flankRange;
+    this.fbR = sb.flankRange;
   }
 
   /** Recompute both sides' freeT at column c after its front, contact, back or flank state changed. */
@@ -284,7 +288,8 @@ export class Battle {
       if (slots) {
         const arr = slots[ta * this.nbT + tb];
         if (arr !== undefined) {
-          const e = arr[((((owner * 3 + ovA) * 3 + ovB) * 2 + mA) * 2 + mB) * 4 + fA * 2 + fB];
+          const e =
+            arr[(((((owner * 3 + ovA) * 3 + ovB) * 2 + mA) * 2 + mB) * this.faR + fA) * this.fbR + fB];
           if (e !== undefined) return e;
         }
       }

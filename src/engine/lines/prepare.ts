@@ -99,7 +99,8 @@ interface VariantSpace {
   readonly entries: Map<string, CombatEntry>;
   /**
    * The entries of plain signatures (no flank contacts, commands or bonuses; flank values 0 or 1), by
-   * pair of shared template ids (ga * PAIR_STRIDE + gb), each an array indexed by signatureIndex().
+   * pair of shared template ids and the two sides' flank ranges (pairKey), each an array indexed by
+   * signatureIndex(); at most PAIR_MEMO of them, the oldest forgotten first (configs keep theirs).
    */
   readonly pairs: Map<number, (CombatEntry | undefined)[]>;
   /**
@@ -129,12 +130,26 @@ const jsonOfFile = (file: object): string => {
   return j;
 };
 
-/** Shared template ids stay below this (the pair key is ga * PAIR_STRIDE + gb, exact in a double). */
-const PAIR_STRIDE = 1 << 24;
-/** Plain signatures of one pair: owner (2) x overlaps (3 x 3) x moved (2 x 2) x flank values (2 x 2). */
-const PAIR_SIGNATURES = 2 * 9 * 4 * 4;
+/** The key of a pair of shared template ids with the sides' flank ranges (1 or 2): exact in a double. */
+const pairKey = (ga: number, gb: number, fa: number, fb: number): number =>
+  ((ga * 0x1000000 + gb) * 2 + fa - 1) * 2 + fb - 1;
+/** Plain signatures of one pair: owner (2) x overlaps (3 x 3) x moved (2 x 2), times the flank values. */
+const PAIR_SIGNATURES = 2 * 9 * 4;
+/** Most string-keyed entries a variant keeps (shootings, extended signatures), the oldest forgotten first. */
+const ENTRY_MEMO = 500_000;
 
-/** The index of a plain signature in a pair's array (flank values 0 or 1). */
+function remember(space: VariantSpace, key: string, e: CombatEntry): void {
+  if (space.entries.size >= ENTRY_MEMO) space.entries.delete(space.entries.keys().next().value as string);
+  space.entries.set(key, e);
+}
+
+/** Most pair arrays a variant keeps (each a few hundred bytes: memory stays bounded in long studies). */
+const PAIR_MEMO = 100_000;
+
+/**
+ * The index of a plain signature in a pair's array, the flank values (below fa and fb, each 1 or 2)
+ * last; fight.ts Battle.entryAt computes the same inline.
+ */
 const signatureIndex = (
   owner: number,
   ovA: number,
@@ -143,7 +158,9 @@ const signatureIndex = (
   movedB: number,
   flankA: number,
   flankB: number,
-): number => ((((owner * 3 + ovA) * 3 + ovB) * 2 + movedA) * 2 + movedB) * 4 + flankA * 2 + flankB;
+  fa: number,
+  fb: number,
+): number => (((((owner * 3 + ovA) * 3 + ovB) * 2 + movedA) * 2 + movedB) * fa + flankA) * fb + flankB;
 
 export interface Prepared {
   readonly config: LinesConfig;
@@ -565,7 +582,7 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
             shooters: SHOOTERS[shooters]!,
           });
           e = entryOf(table, owner);
-          space.entries.set(key, e);
+          remember(space, key, e);
         }
         shotCache.set(local, e);
         return e;
@@ -585,10 +602,11 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
   const plain = !extended && sides[0].flankRange <= 2 && sides[1].flankRange <= 2;
   const pairSlots: ((CombatEntry | undefined)[] | undefined)[] = [];
   const pairOf = (ta: number, tb: number): (CombatEntry | undefined)[] => {
-    const key = sides[0].global[ta]! * PAIR_STRIDE + sides[1].global[tb]!;
+    const key = pairKey(sides[0].global[ta]!, sides[1].global[tb]!, sides[0].flankRange, sides[1].flankRange);
     let arr = space.pairs.get(key);
     if (!arr) {
-      arr = new Array<CombatEntry | undefined>(PAIR_SIGNATURES);
+      arr = new Array<CombatEntry | undefined>(PAIR_SIGNATURES * sides[0].flankRange * sides[1].flankRange);
+      if (space.pairs.size >= PAIR_MEMO) space.pairs.delete(space.pairs.keys().next().value as number);
       space.pairs.set(key, arr);
     }
     pairSlots[ta * nb + tb] = arr;
@@ -648,7 +666,7 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
         templates,
       );
       e = entryOf(table, owner);
-      if (!inPair) space.entries.set(key, e);
+      if (!inPair) remember(space, key, e);
     }
     return e;
   };
@@ -737,7 +755,17 @@ export function tableFor(
   const nb = p.sides[1].templates;
   if (p.pairSlots) {
     const arr = p.pairSlots[ta * nb + tb] ?? p.pairOf(ta, tb);
-    const i = signatureIndex(owner, ovA, ovB, movedA, movedB, flankA, flankB);
+    const i = signatureIndex(
+      owner,
+      ovA,
+      ovB,
+      movedA,
+      movedB,
+      flankA,
+      flankB,
+      p.sides[0].flankRange,
+      p.sides[1].flankRange,
+    );
     let e = arr[i];
     if (!e) {
       e = p.build(ta, tb, owner, ovA, ovB, movedA, movedB, flankA, flankB);
