@@ -16,7 +16,7 @@ import { createRng } from '../src/core/rng.ts';
 import { compileTable } from '../src/engine/table.ts';
 import { sampleCodes } from '../src/engine/sample.ts';
 import { commit, prepareOutput, stage } from '../src/pipeline/output.ts';
-import { runShards } from '../src/pipeline/pool.ts';
+import { closePools, runShards } from '../src/pipeline/pool.ts';
 import { buildReport } from '../src/pipeline/report.ts';
 import { buildResults } from '../src/pipeline/results.ts';
 import { shardRange } from '../src/pipeline/shards.ts';
@@ -180,4 +180,5 @@ console.log(
 await samplingRate();
 await threadScaling();
 await exactMatrix();
+await closePools();
 if (sink === 42) console.log('');

@@ -61,6 +61,9 @@ const PILOT_MS = 20;
 async function timePilot(job: Job): Promise<PilotTiming> {
   for (let n = 1; ; n *= 4) {
     const task = pilotTask(job, n);
+    // Timed warm: a long run soon has its combat tables and layouts cached, so a cold pilot (which
+    // builds them) would make the run look several times longer than it is.
+    await runShard({ ...task, stream: 1 });
     const t0 = performance.now();
     const counts = await runShard(task);
     const ms = performance.now() - t0;
@@ -92,9 +95,8 @@ export async function estimateRound(work: RoundPlan, threads: number): Promise<E
     const picked = spread(byKind.get(kind) ?? [], PILOTS_PER_KIND);
     const timings: PilotTiming[] = [];
     for (const [k, i] of picked.entries()) {
-      // One pilot of each kind at least (the first one twice: it pays for loading and compiling).
+      // One pilot of each kind at least (each timed warm: timePilot).
       if (k > 0 && performance.now() - start > PILOT_BUDGET_MS) break;
-      if (k === 0) await timePilot(work.jobs[i]!);
       timings.push(await timePilot(work.jobs[i]!));
     }
     // Work known only by its kind (later stages) is timed like this round's jobs of that kind; a kind

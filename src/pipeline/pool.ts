@@ -75,8 +75,7 @@ export async function runShards(
     if (cancelled()) throw new CancelledError();
     return totals;
   }
-  const entry = needsLoader(jobs) ? FALLBACK : await workerEntry();
-  const pool = new Piscina({ ...entry, minThreads: opts.threads, maxThreads: opts.threads });
+  const pool = await poolFor(needsLoader(jobs), opts.threads);
   try {
     const window = opts.threads * 4;
     let failure: unknown;
@@ -122,7 +121,45 @@ export async function runShards(
     if (failure !== undefined) throw failure;
     if (cancelled()) throw new CancelledError();
     return totals;
-  } finally {
-    await pool.destroy();
+  } catch (e) {
+    // A failed or cancelled round may leave work on the threads: do not hand them to the next run.
+    await closePools();
+    throw e;
   }
+}
+
+/**
+ * The worker threads of a run, kept from one round to the next (a balance study has a dozen rounds, and
+ * each thread keeps its caches of combat tables and line-ups); closePools() ends them, and threads left
+ * idle for a while end by themselves. Each thread's old generation is capped, so a long study's memory
+ * stays bounded (its caches are bounded well below the cap).
+ */
+let shared: { key: string; pool: Piscina } | undefined;
+
+async function poolFor(loader: boolean, threads: number): Promise<Piscina> {
+  const key = `${loader}|${threads}`;
+  if (shared?.key === key) return shared.pool;
+  await closePools();
+  const entry = loader ? FALLBACK : await workerEntry();
+  const pool = new Piscina({
+    ...entry,
+    minThreads: 0,
+    maxThreads: threads,
+    idleTimeout: IDLE_MS,
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+  });
+  shared = { key, pool };
+  return pool;
+}
+
+/** A worker idle this long ends (rounds of one run follow each other within seconds). */
+const IDLE_MS = 30_000;
+/** Old-generation cap of a worker thread, in MB. */
+const WORKER_HEAP_MB = 1536;
+
+/** End the worker threads kept between rounds (the end of a run). */
+export async function closePools(): Promise<void> {
+  const s = shared;
+  shared = undefined;
+  if (s) await s.pool.destroy();
 }

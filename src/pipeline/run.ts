@@ -8,7 +8,7 @@
  */
 import type { Job, Stage } from '../studies/index.ts';
 import type { LoadedScenario, PlannedStudy } from './scenario.ts';
-import { runShards, type PoolOptions } from './pool.ts';
+import { closePools, runShards, type PoolOptions } from './pool.ts';
 import type { RoundPlan } from './estimate.ts';
 import { samplesByJob, samplesIn, shardRange, sliceRange, totalShards, type Slice } from './shards.ts';
 
@@ -111,6 +111,14 @@ export function finalJobsOf(loaded: LoadedScenario, complete: ReadonlyMap<string
 }
 
 export async function runScenario(loaded: LoadedScenario, opts: RunOptions): Promise<RunCounts> {
+  try {
+    return await runRounds(loaded, opts);
+  } finally {
+    await closePools();
+  }
+}
+
+async function runRounds(loaded: LoadedScenario, opts: RunOptions): Promise<RunCounts> {
   const complete = new Map<string, Float64Array>();
   const grouped = new Map<string, Float64Array>();
   const partial = new Map<string, Float64Array>();

@@ -1,8 +1,10 @@
 /** Determinism across thread counts: the in-process runner and a 2-thread piscina pool agree exactly. */
 import { Piscina } from 'piscina';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runShard } from '../../src/studies/kernels.ts';
-import { CancelledError, runShards } from '../../src/pipeline/pool.ts';
+import { CancelledError, closePools, runShards } from '../../src/pipeline/pool.ts';
+
+afterAll(() => closePools());
 import { shardRange } from '../../src/pipeline/shards.ts';
 import { TABLE_SHARD } from '../../src/studies/cells.ts';
 import type { Job } from '../../src/studies/index.ts';

@@ -136,7 +136,7 @@ const pairKey = (ga: number, gb: number, fa: number, fb: number): number =>
 /** Plain signatures of one pair: owner (2) x overlaps (3 x 3) x moved (2 x 2), times the flank values. */
 const PAIR_SIGNATURES = 2 * 9 * 4;
 /** Most string-keyed entries a variant keeps (shootings, extended signatures), the oldest forgotten first. */
-const ENTRY_MEMO = 500_000;
+const ENTRY_MEMO = 100_000;
 
 function remember(space: VariantSpace, key: string, e: CombatEntry): void {
   if (space.entries.size >= ENTRY_MEMO) space.entries.delete(space.entries.keys().next().value as string);
@@ -144,7 +144,7 @@ function remember(space: VariantSpace, key: string, e: CombatEntry): void {
 }
 
 /** Most pair arrays a variant keeps (each a few hundred bytes: memory stays bounded in long studies). */
-const PAIR_MEMO = 100_000;
+const PAIR_MEMO = 40_000;
 
 /**
  * The index of a plain signature in a pair's array, the flank values (below fa and fb, each 1 or 2)
