@@ -43,6 +43,10 @@ export interface LinesModel<E> extends EngagementModel<LinesConfig<E>> {
   readonly adapter: LineAdapter<E>;
 }
 
+/** Line-ups' lines by variant (objects, so the kernel's per-line layouts are found by identity). */
+const lineMemo = new WeakMap<object, Map<string, LineConfig>>();
+const LINE_MEMO = 2048;
+
 export function linesModel<E, T, V>(adapter: LineAdapter<E, T, V>, o: LinesModelOptions): LinesModel<E> {
   const a = adapter as unknown as LineAdapter<E>;
   return {
@@ -63,12 +67,22 @@ export function linesModel<E, T, V>(adapter: LineAdapter<E, T, V>, o: LinesModel
     lineUp: (variant, x, y, setting) => {
       const system = o.system();
       const b = new LineBuilder(a, system, variant);
+      // One line object per (element, count, depth, width) of a variant: the kernel lays each line out
+      // once, whatever the opponent (prepare.ts).
+      let lines = lineMemo.get(variant);
+      if (!lines) {
+        lines = new Map();
+        lineMemo.set(variant, lines);
+      }
       // Frontage (docs/engagement-model.md "Line-ups"): a line is as many files as its depth gives, but
       // never more than two wider than the enemy's (enough to overlap both flanks); elements beyond that
       // stand deeper in the files, as reserves that step up when the front falls.
       const natural = (l: LineUp) => Math.max(1, Math.ceil(l.count / l.depth));
       const line = (l: LineUp, enemy: LineUp): LineConfig<E> => {
         const width = Math.min(natural(l), natural(enemy) + 2);
+        const key = `${l.element}|${l.count}|${l.depth}|${width}`;
+        const known = lines.get(key) as LineConfig<E> | undefined;
+        if (known) return known;
         const files: FileConfig<E>[] = [];
         // Files of one depth are one object: the kernel lays each distinct file out once.
         const byDepth = new Map<number, FileConfig<E>>();
@@ -82,7 +96,10 @@ export function linesModel<E, T, V>(adapter: LineAdapter<E, T, V>, o: LinesModel
           }
           files.push(file);
         }
-        return { name: l.element, files, going: a.goings[0] as string };
+        const made: LineConfig<E> = { name: l.element, files, going: a.goings[0] as string };
+        if (lines.size >= LINE_MEMO) lines.delete(lines.keys().next().value as string);
+        lines.set(key, made);
+        return made;
       };
       return {
         system: system.id,

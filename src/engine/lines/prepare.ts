@@ -108,6 +108,8 @@ interface VariantSpace {
    * the variant: its states, their transitions, and each state's template with its JSON key, per going.
    */
   readonly files: Map<string, FileMemo>;
+  /** Each line object laid out once per column offset, width and goings (a line-up's lines recur). */
+  readonly sides: WeakMap<object, Map<string, { side: PreparedSide; templates: unknown[] }>>;
 }
 
 interface FileMemo {
@@ -245,6 +247,7 @@ function spaceOf<E, T, V>(adapter: LineAdapter<E, T, V>, spec: VariantSpec): Var
       entries: new Map(),
       pairs: new Map(),
       files: new Map(),
+      sides: new WeakMap(),
     };
     bySpec.set(key, s);
   }
@@ -525,6 +528,34 @@ function prepareSide<E, T, V>(
   };
 }
 
+/**
+ * prepareSide, remembered per line object: a side's layout depends only on its line, its column offset,
+ * the width and the goings (its templates read only its own files: adapter.ts), and is never changed.
+ */
+function sideOf<E, T, V>(
+  ctx: AdapterContext<E, V>,
+  adapter: LineAdapter<E, T, V>,
+  space: VariantSpace,
+  id: LineId,
+  offset: number,
+  width: number,
+  goings: readonly string[],
+): { side: PreparedSide; templates: T[] } {
+  const line = ctx.config[id];
+  let byPlace = space.sides.get(line);
+  if (!byPlace) {
+    byPlace = new Map();
+    space.sides.set(line, byPlace);
+  }
+  const key = `${offset}|${width}|${goings.join(',')}`;
+  let made = byPlace.get(key) as { side: PreparedSide; templates: T[] } | undefined;
+  if (!made) {
+    made = prepareSide(ctx, adapter, space, id, offset, width, goings);
+    byPlace.set(key, made);
+  }
+  return made;
+}
+
 /** The goings columns draw from: the terrain's (positive weights, in order), else the line's own. */
 function goingsOf(config: LinesConfig, id: LineId): string[] {
   const t = config.battlefield?.terrain;
@@ -540,8 +571,8 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
   const ctx: AdapterContext<E, V> = { config, variant: space.ctxVariant as V };
   const [oa, ob] = offsets(config as LinesConfig);
   const width = Math.max(oa + config.a.files.length, ob + config.b.files.length);
-  const pa = prepareSide(ctx, adapter, space, 'a', oa, width, goingsOf(config as LinesConfig, 'a'));
-  const pb = prepareSide(ctx, adapter, space, 'b', ob, width, goingsOf(config as LinesConfig, 'b'));
+  const pa = sideOf(ctx, adapter, space, 'a', oa, width, goingsOf(config as LinesConfig, 'a'));
+  const pb = sideOf(ctx, adapter, space, 'b', ob, width, goingsOf(config as LinesConfig, 'b'));
   const terrain = config.battlefield?.terrain;
   const goings = goingsOf(config as LinesConfig, 'a');
   const goingCdf = new Float64Array(terrain ? goings.length : 0);
