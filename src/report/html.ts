@@ -234,6 +234,8 @@ figure img { max-width: 100%; height: auto; }
 .table-wrap { overflow-x: auto; }
 table { border-collapse: collapse; font-size: 0.9rem; font-variant-numeric: tabular-nums; }
 th, td { border-bottom: 1px solid var(--rule); padding: 0.3em 0.7em; text-align: left; white-space: nowrap; }
+/* Words (left-aligned cells after the first) wrap, so numbers and verdicts fit beside them. */
+td:not(:first-child):not([style]) { white-space: normal; min-width: 11em; }
 thead th { border-bottom: 2px solid var(--ink); }
 tbody tr:nth-child(even) { background: #f7f9fb; }
 figure.table figcaption { margin: 0 0 0.4em; }
