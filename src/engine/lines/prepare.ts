@@ -146,7 +146,7 @@ function remember(space: VariantSpace, key: string, e: CombatEntry): void {
 }
 
 /** Most pair arrays a variant keeps (each a few hundred bytes: memory stays bounded in long studies). */
-const PAIR_MEMO = 30_000;
+const PAIR_MEMO = 40_000;
 
 /**
  * The index of a plain signature in a pair's array, the flank values (below fa and fb, each 1 or 2)
