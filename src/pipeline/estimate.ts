@@ -28,7 +28,7 @@ export interface RoundPlan {
   /** Samples each job draws in this round (a slice's share of a sliced final stage). */
   readonly samples: readonly number[];
   readonly shards: number;
-  /** Samples the stages after this one are expected to draw, by job kind (StudyKind.outlook). */
+  /** Samples the stages after this one are expected to draw, by job kind (each stage's `later`, by the kind of its jobs). */
   readonly later: ReadonlyMap<string, number>;
 }
 

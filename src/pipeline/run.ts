@@ -139,6 +139,9 @@ async function runRounds(loaded: LoadedScenario, opts: RunOptions): Promise<RunC
     if (round > 1000) throw new Error('a study asked for more than 1000 stages of work');
     const now: Job[] = [];
     const work = { studies: [] as string[], later: 0 };
+    // What later stages will draw, by job kind, for the estimate (a sliced run draws its share of it).
+    const later = new Map<string, number>();
+    const share = opts.slice ? 1 / opts.slice.count : 1;
     loaded.studies.forEach((s, i) => {
       if (finished.has(i)) return;
       const stage = s.kind.work(plans[i], complete);
@@ -148,6 +151,10 @@ async function runRounds(loaded: LoadedScenario, opts: RunOptions): Promise<RunC
       }
       const cutByGroups = opts.slice !== undefined && isGrouped(s);
       work.later += stage.later ?? 0;
+      if (stage.later) {
+        const kind = stage.jobs[0]!.kind;
+        later.set(kind, (later.get(kind) ?? 0) + stage.later * (isGrouped(s) ? 1 : share));
+      }
       if (!(stage.final && opts.slice && !cutByGroups))
         work.studies.push(`${s.header.name}${stage.label ? `: ${stage.label}` : ''}`);
       if (stage.final) {
@@ -159,14 +166,6 @@ async function runRounds(loaded: LoadedScenario, opts: RunOptions): Promise<RunC
       }
       if (cutByGroups) for (const j of stage.jobs) groupedIds.add(j.id);
       now.push(...stage.jobs);
-    });
-    // What later stages will draw, by the studies' outlooks (a sliced run draws its share of them).
-    const later = new Map<string, number>();
-    const share = opts.slice ? 1 / opts.slice.count : 1;
-    loaded.studies.forEach((s, i) => {
-      if (finished.has(i)) return;
-      for (const [k, n] of s.kind.outlook?.(plans[i], complete) ?? [])
-        later.set(k, (later.get(k) ?? 0) + n * (isGrouped(s) ? 1 : share));
     });
     await runWhole(now, complete, opts, work, later, !ranAny);
     ranAny ||= now.length > 0;

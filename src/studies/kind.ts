@@ -33,8 +33,9 @@ export interface Stage {
   readonly jobs: readonly Job[];
   readonly final: boolean;
   /**
-   * An estimate of the samples the stages after this one will ask for (adaptive studies), so a progress
-   * bar's total and time left account for them. Not part of the results.
+   * An estimate of the samples the stages after this one will ask for (adaptive studies, in the unit of
+   * this stage's jobs), so a progress bar's total and time left, and the run's estimate before it
+   * starts, account for them. Not part of the results.
    */
   readonly later?: number;
   /** What this stage is, for the progress bar ("pilot and bracket", "final"). */
@@ -105,11 +106,6 @@ export interface StudyKind<P = unknown, R = unknown> {
     count(plan: P): number;
     only(plan: P, keep: (group: number) => boolean): P;
   };
-  /**
-   * For adaptive studies: a rough count of the samples the stages after `work(plan, done)` will still
-   * draw, by job kind, so a run can estimate its time before it starts (default: none). Pure.
-   */
-  outlook?(plan: P, done: Counts): ReadonlyMap<string, number>;
   /** Results (plain JSON data) from the plan and every job's merged counts. Pure. */
   results(plan: P, done: Counts): R;
   /** The study's part of the report: tables, charts, HTML sections, a line for the terminal. Pure. */

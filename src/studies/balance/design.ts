@@ -436,12 +436,3 @@ function computeStage(plan: BalancePlan, done: Counts): BalanceStage {
   const label = pending.length === 0 ? '' : early ? 'pilot and bracket' : 'final and refinement';
   return { jobs: pending, final: false, later, label };
 }
-
-/**
- * Before the final stage: about how many engagements the stages still to come will play (the final
- * design's five counts and a couple of bracket steps per unit), for the run's time estimate.
- */
-export function balanceOutlook(plan: BalancePlan, done: Counts): ReadonlyMap<string, number> {
-  const later = nextStage(plan, done).later;
-  return later > 0 ? new Map([['balance', later]]) : new Map();
-}

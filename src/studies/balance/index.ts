@@ -6,7 +6,7 @@
 import type { AnySystem } from '../../core/system.ts';
 import type { StudyKind } from '../kind.ts';
 import { balanceResults, type BalanceResults } from './analysis.ts';
-import { balanceOutlook, nextStage, unitCount } from './design.ts';
+import { nextStage, unitCount } from './design.ts';
 import { balanceFields, planBalance, type BalanceBlock, type BalancePlan } from './plan.ts';
 import { balanceReport } from './report.ts';
 
@@ -28,7 +28,6 @@ export const balanceKind: StudyKind<BalancePlan, BalanceResults> = {
       keep: new Set(Array.from({ length: unitCount(plan) }, (_, i) => i).filter(keep)),
     }),
   },
-  outlook: balanceOutlook,
   results: balanceResults,
   report: balanceReport,
 };
