@@ -6,6 +6,7 @@
  * the order shards finish in. The worker thread (src/pipeline/worker.js) and the in-process runner both
  * call runShard, so every kind runs on any thread count.
  */
+import { remember } from '../core/bounded.ts';
 import { createRng } from '../core/rng.ts';
 import type { RandomSource, Variant } from '../core/system.ts';
 import { sampleCodes, sampleWeighted } from '../engine/sample.ts';
@@ -82,8 +83,7 @@ const balanceKernel: ShardKernel = async (payload, rng, samples) => {
         { element: o.element, count: o.count, depth: o.depth },
         p.setting,
       );
-      if (lineUps.size >= LINE_UP_MEMO) lineUps.delete(lineUps.keys().next().value as string);
-      lineUps.set(key, config);
+      remember(lineUps, key, config, LINE_UP_MEMO);
     }
     const decided = model.decide
       ? model.decide(config, rng, n)

@@ -3,6 +3,7 @@
  * until one breaks, for any rule system that supplies a LineAdapter. A system's module makes its
  * EngagementModel with `linesModel`.
  */
+import { remember } from '../../core/bounded.ts';
 import type { AnySystem, EngagementModel, LineUp } from '../../core/system.ts';
 import type { LineAdapter } from './adapter.ts';
 import { configureLines, LineBuilder, linesBlockSchema } from './block.ts';
@@ -97,8 +98,7 @@ export function linesModel<E, T, V>(adapter: LineAdapter<E, T, V>, o: LinesModel
           files.push(file);
         }
         const made: LineConfig<E> = { name: l.element, files, going: a.goings[0] as string };
-        if (lines.size >= LINE_MEMO) lines.delete(lines.keys().next().value as string);
-        lines.set(key, made);
+        remember(lines, key, made as LineConfig, LINE_MEMO);
         return made;
       };
       return {

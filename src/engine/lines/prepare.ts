@@ -6,6 +6,7 @@
  * Combat tables depend only on the combat's signature and the variant, not on the config: they are
  * shared by every config of one system and variant (a balance study's many line-ups reuse them).
  */
+import { remember } from '../../core/bounded.ts';
 import type { DieSpec } from '../../core/ruleset.ts';
 import type { VariantSpec } from '../../core/system.ts';
 import type { AdapterContext, BreakRule, CommandRule, LineAdapter } from './adapter.ts';
@@ -139,11 +140,6 @@ const pairKey = (ga: number, gb: number, fa: number, fb: number): number =>
 const PAIR_SIGNATURES = 2 * 9 * 4;
 /** Most string-keyed entries a variant keeps (shootings, extended signatures), the oldest forgotten first. */
 const ENTRY_MEMO = 100_000;
-
-function remember(space: VariantSpace, key: string, e: CombatEntry): void {
-  if (space.entries.size >= ENTRY_MEMO) space.entries.delete(space.entries.keys().next().value as string);
-  space.entries.set(key, e);
-}
 
 /** Most pair arrays a variant keeps (each a few hundred bytes: memory stays bounded in long studies). */
 const PAIR_MEMO = 40_000;
@@ -424,8 +420,7 @@ function prepareSide<E, T, V>(
           });
         });
         memo = { states: fs, templates: made };
-        if (space.files.size >= FILE_MEMO) space.files.delete(space.files.keys().next().value as string);
-        space.files.set(memoKey, memo);
+        remember(space.files, memoKey, memo, FILE_MEMO);
       }
       const fs = memo.states;
       fs.seqs.forEach((seq, st) => {
@@ -613,7 +608,7 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
             shooters: SHOOTERS[shooters]!,
           });
           e = entryOf(table, owner);
-          remember(space, key, e);
+          remember(space.entries, key, e, ENTRY_MEMO);
         }
         shotCache.set(local, e);
         return e;
@@ -637,8 +632,7 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
     let arr = space.pairs.get(key);
     if (!arr) {
       arr = new Array<CombatEntry | undefined>(PAIR_SIGNATURES * sides[0].flankRange * sides[1].flankRange);
-      if (space.pairs.size >= PAIR_MEMO) space.pairs.delete(space.pairs.keys().next().value as number);
-      space.pairs.set(key, arr);
+      remember(space.pairs, key, arr, PAIR_MEMO);
     }
     pairSlots[ta * nb + tb] = arr;
     return arr;
@@ -697,7 +691,7 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
         templates,
       );
       e = entryOf(table, owner);
-      if (!inPair) remember(space, key, e);
+      if (!inPair) remember(space.entries, key, e, ENTRY_MEMO);
     }
     return e;
   };
@@ -759,8 +753,7 @@ export function prepared<E, T, V>(
   p = byText.get(text);
   if (!p) {
     p = prepare(config, adapter);
-    if (byText.size >= TEXT_MEMO) byText.delete(byText.keys().next().value as string);
-    byText.set(text, p);
+    remember(byText, text, p, TEXT_MEMO);
   }
   byObject.set(config, p);
   return p;
