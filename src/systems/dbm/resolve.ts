@@ -220,10 +220,8 @@ export function resolveRoll(c: CompiledSituation, dieA: number, dieB: number): D
     afterGrading: post,
     mitigating: m,
     final: fin,
-    outcome: own.outcome,
     reason: own.reason,
-    rearLost: own.rearLost,
-    pursuit: theirs.outcome !== 'none' && own.outcome === 'none' ? r.pursuit : 'no',
+    ...summary(own, theirs, r),
   });
   return {
     a: side(dieA, preA, gA, postA, mA, finalA, outA, outB, c.readA),
