@@ -57,8 +57,10 @@ export function unitOf(kinds: ReadonlySet<string>): string {
 /** The round's label: its study ("costs: final"), or the first and how many more. */
 function labelOf(scenario: string, studies: readonly string[]): string {
   if (studies.length === 0) return scenario;
-  const [first] = studies;
-  return studies.length === 1 ? `${scenario} ${first}` : `${scenario} ${first} +${studies.length - 1} more`;
+  // A study named like its scenario (the bundled balance study) is not named twice.
+  const first = studies[0] as string;
+  const head = first === scenario || first.startsWith(`${scenario}: `) ? first : `${scenario} ${first}`;
+  return studies.length === 1 ? head : `${head} +${studies.length - 1} more`;
 }
 
 export class Progress {

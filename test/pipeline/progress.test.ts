@@ -57,6 +57,14 @@ describe('progress bar across rounds and studies', () => {
     expect(p.current()).toMatch(/ samples and engagements /);
   });
 
+  it('does not name a study twice when it is named like its scenario', () => {
+    const { p } = bar();
+    p.round({ samples: 100, kinds: new Set(['balance']), studies: ['bal: final and refinement'], later: 0 });
+    expect(p.current()).toMatch(/^bal: final and refinement \[/);
+    p.round({ samples: 100, kinds: new Set(['engagement']), studies: ['bal'], later: 0 });
+    expect(p.current()).toMatch(/^bal \[/);
+  });
+
   it('the time left counts the later rounds a study expects, so it does not stall between rounds', () => {
     const { p, at } = bar();
     // Round 1: 100 engagements now, the study expects 900 more later. 100 done in 10 s: 10/s, so
