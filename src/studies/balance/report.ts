@@ -395,10 +395,10 @@ export function balanceReport(r: BalanceResults, plan: BalancePlan): ReportPart 
   const robustUnder = last.filter((e) => e.robust === 'under-costed').length;
   const robustOver = last.filter((e) => e.robust === 'over-costed').length;
   const summary = [
-    `${plan.title}: ${last.length} elements under ${r.versions[lastV]!.name} in ${r.grid.length} variants; robustly under-costed ${robustUnder}, over-costed ${robustOver}.`,
+    `${plan.title}: ${last.length} elements under ${r.versions[lastV]!.name} in ${r.grid.length} variants; under-costed in every variant ${robustUnder}, over-costed in every variant ${robustOver}.`,
     ...r.changes.map(
       (c) =>
-        `  ${c.element}: ${ap(c.oldCost, 1)} -> ${ap(c.newCost, 1)} AP, break-even ${ap(c.breakEven)} ${range(c.lo, c.hi)}: ${verdictWords(
+        `  ${c.element}: ${ap(c.oldCost, 1)} -> ${ap(c.newCost, 1)} AP, fair price ${ap(c.breakEven)} ${range(c.lo, c.hi)}: ${verdictWords(
           c.robust,
           c.perVariant.map((p) => p.verdict),
           c.split,
