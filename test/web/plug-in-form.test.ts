@@ -7,9 +7,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../chromium.ts';
+import { describeWithChromium, launchChromium } from '../chromium.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'debellator-duel-web-'));
@@ -81,7 +81,7 @@ const odds = async () =>
     bFactors: string[];
   };
 
-describe('a fixture rule system on the web page', () => {
+describeWithChromium('a fixture rule system on the web page', () => {
   it("renders a control for every field of each side, from the schema's metadata", async () => {
     const fields = await page.$$eval('[data-field]', (els) =>
       els.map((e) => (e as HTMLElement).dataset.field),
