@@ -165,6 +165,19 @@ export function applyFlags(
   }
 }
 
+/** The chosen system's flags the user gave, with the situation path each set. */
+export function givenFlags(
+  system: AnySystem,
+  opts: Readonly<Record<string, unknown>>,
+): { readonly flag: string; readonly path: readonly (string | number)[] }[] {
+  return systemFlags(system).flatMap((f) =>
+    (f.side ? (['a', 'b'] as const) : [undefined])
+      .map((id) => ({ flag: id ? `${id}-${f.flag}` : f.flag, path: id ? [id, ...f.path] : f.path }))
+      .filter((x) => opts[camel(x.flag)] !== undefined)
+      .map((x) => ({ flag: `--${x.flag}`, path: x.path })),
+  );
+}
+
 /** Set the value at `path` in a situation-file object, making the objects and lists on the way. */
 export function setAt(
   root: Record<string, unknown>,

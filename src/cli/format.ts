@@ -18,15 +18,26 @@ function factorLines(fs: readonly Factor[]): string[] {
   );
 }
 
-/** The odds report as a readable text block: title, the verdict in plain words (when given), tables. */
+/** An outcome as the tables name it: its id, and the label the web page shows ("flees", "unaffected"). */
+export interface OutcomeName {
+  readonly id: string;
+  readonly label: string;
+}
+
+/**
+ * The odds report as a readable text block: title, the verdict in plain words (when given), tables.
+ * Outcomes are named by their labels, the words the web page uses.
+ */
 export function formatOdds(
   r: OddsReport,
   title: string,
-  outcomes: readonly string[],
+  named: readonly OutcomeName[],
   verdictLine?: string,
 ): string {
   const lines: string[] = [title, ...(verdictLine ? [verdictLine] : []), ''];
-  const w = Math.max(10, ...outcomes.map((o) => o.length)) + 2;
+  const outcomes = named.map((o) => o.id);
+  const label = (id: string): string => named.find((o) => o.id === id)?.label ?? id;
+  const w = Math.max(10, ...named.map((o) => o.label.length)) + 2;
   const cell = (t: { count: number; of: number; p: number }) => `${pct(t.p)} (${t.count}/${t.of})`;
   const headA = `A ${r.a.element}`;
   const headB = `B ${r.b.element}`;
@@ -37,12 +48,12 @@ export function formatOdds(
   lines.push(`${padRight('outcome', w)}${padLeft(headA, wa)}${padLeft(headB, wb)}`);
   for (const o of outcomes) {
     lines.push(
-      `${padRight(o, w)}${padLeft(cell(r.a.outcomes[o]!), wa)}${padLeft(cell(r.b.outcomes[o]!), wb)}`,
+      `${padRight(label(o), w)}${padLeft(cell(r.a.outcomes[o]!), wa)}${padLeft(cell(r.b.outcomes[o]!), wb)}`,
     );
   }
   lines.push('', 'Joint outcomes (A / B):');
   for (const j of r.joint)
-    lines.push(`  ${padRight(`${j.a} / ${j.b}`, 22)} ${pct(j.p)} (${j.count}/${j.of})`);
+    lines.push(`  ${padRight(`${label(j.a)} / ${label(j.b)}`, 26)} ${pct(j.p)} (${j.count}/${j.of})`);
   if (r.events) {
     lines.push('', 'Events:');
     for (const e of r.events)

@@ -3,29 +3,48 @@
  * Flags (generated from the rule systems' situation metadata, cli/flags.ts) build a situation-file
  * object, so flags and files go through one validator.
  */
-import type { Command } from 'commander';
+import { Command } from 'commander';
 import type { BoundsOdds } from '../../core/bounds.ts';
 import { InputError, type FieldPath } from '../../core/errors.ts';
 import { fieldOutOfMode, fieldsOf } from '../../core/fields.ts';
 import { fieldWords, inWords, valueAtPath, withElementHint } from '../../core/field-words.ts';
 import type { AnySystem, Variant } from '../../core/system.ts';
-import { oddsReport } from '../../engine/odds.ts';
+import { oddsReport, type OddsReport } from '../../engine/odds.ts';
 import { verdict } from '../../engine/verdict.ts';
 import { readStructuredFile, type StructuredFile } from '../../pipeline/structured-file.ts';
 import { allRulesIds, allSystems, defaultRulesId, requireSystem } from '../../systems/registry.ts';
-import { allFlags, applyFlags, checkFlagModes, elementPath, flagForPath, setAt } from '../flags.ts';
+import {
+  allFlags,
+  applyFlags,
+  checkFlagModes,
+  elementPath,
+  flagForPath,
+  givenFlags,
+  setAt,
+} from '../flags.ts';
 import { formatOdds } from '../format.ts';
 import { formatBounds, roundedBounds } from '../format-bounds.ts';
 import { once } from '../parse.ts';
+import { oddsExamples } from '../examples.ts';
 
-export function registerOdds(program: Command, exit: { code: number }): void {
-  const cmd = program
-    .command('odds')
+/**
+ * The options of `odds` for `systems`: the common ones, then every circumstance flag of those systems.
+ * The command takes every system's flags (the rules are known only after parsing); `odds --rules X
+ * --help` shows one system's.
+ */
+function defineOptions(cmd: Command, systems: readonly AnySystem[]): ReturnType<typeof allFlags> {
+  const one = systems.length === 1 ? systems[0] : undefined;
+  cmd
     .description(
-      'Exact odds of one close combat or shooting between two elements, with every factor explained',
+      one
+        ? `Exact odds of one ${one.name} combat between two sides, with every factor explained`
+        : 'Exact odds of one close combat or shooting between two elements, with every factor explained',
     )
-    .argument('[a]', 'side A element, e.g. "Reg Bd(O)" (DBA: "4Bd")')
-    .argument('[b]', 'side B element, e.g. "Irr Wb(S)"')
+    .argument(
+      '[a]',
+      one ? `side A, in ${one.name} notation` : 'side A element, e.g. "Reg Bd(O)" (DBA: "4Bd")',
+    )
+    .argument('[b]', one ? `side B, in ${one.name} notation` : 'side B element, e.g. "Irr Wb(S)"')
     .option(
       '--situation <file>',
       'read the situation from a YAML or JSON file (docs/situation.md)',
@@ -33,33 +52,41 @@ export function registerOdds(program: Command, exit: { code: number }): void {
     )
     .option(
       '--rules <id>',
-      `rule set and version: ${allRulesIds().join(', ')} (default ${defaultRulesId()})`,
+      one
+        ? `rule set and version: ${one.versions.map((v) => v.id).join(', ')}`
+        : `rule set and version: ${allRulesIds().join(', ')} (default ${defaultRulesId()})`,
       once('rules'),
-    )
-    .option('--shooting', 'same as --mode shooting')
-    .option(
+    );
+  if (!one || hasShooting(one)) cmd.option('--shooting', 'same as --mode shooting');
+  if (!one || one.charts)
+    cmd.option(
       '--charts <file>',
       'GBA: your own chart file (YAML/JSON, the shape of the bundled charts)',
       once('charts'),
-    )
-    .option('--json', 'print one JSON object (docs/situation.md "JSON output")')
-    .option(
+    );
+  cmd.option('--json', 'print one JSON object (docs/situation.md "JSON output")');
+  const model = one?.engagement?.boundsOdds ? one.engagement.id : undefined;
+  if (!one || model)
+    cmd.option(
       '--bounds <n>',
       'fight on: exact chance the fight has ended by each of n bounds (GBA: rounds), and how (docs/situation.md "Several bounds")',
       once('bounds'),
-    )
-    .option('--pursue', 'with --bounds: winners that may pursue do (default: they stand)')
-    .option('--fled-lost', 'with --bounds: fled elements count as lost toward the break rule')
-    .option(
+    );
+  if (!one || model === 'lines')
+    cmd
+      .option('--pursue', 'with --bounds: winners that may pursue do (default: they stand)')
+      .option('--fled-lost', 'with --bounds: fled elements count as lost toward the break rule');
+  if (!one || model === 'repeated-shock')
+    cmd.option(
       '--later-attacker <who>',
       'with --bounds, GBA: who shocks after round 1 (same, alternate)',
       once('later-attacker'),
     );
-  const declared = allFlags(allSystems());
+  const declared = allFlags(systems);
   for (const spec of declared.values()) {
     const names = spec.side ? [`a-${spec.flag}`, `b-${spec.flag}`] : [spec.flag];
     for (const name of names) {
-      const help = `${spec.side ? `${name[0]!.toUpperCase()}: ` : ''}${spec.help}${spec.systems.length < allSystems().length ? ` [${spec.systems.join(', ')}]` : ''}`;
+      const help = `${spec.side ? `${name[0]!.toUpperCase()}: ` : ''}${spec.help}${spec.systems.length < systems.length ? ` [${spec.systems.join(', ')}]` : ''}`;
       if (spec.arity === 'bool') cmd.option(`--${name}`, help);
       else if (spec.arity === 'list')
         cmd.option(`--${name} <element>`, `${help} (repeat for more)`, (v: string, prev: string[] = []) => [
@@ -69,6 +96,46 @@ export function registerOdds(program: Command, exit: { code: number }): void {
       else cmd.option(`--${name} <value>`, help, once(name));
     }
   }
+  return declared;
+}
+
+/** Does a system's combat have a shooting mode (`--shooting`)? */
+const hasShooting = (system: AnySystem): boolean =>
+  fieldsOf(system.situation.combat)
+    .find((f) => f.key === 'mode')
+    ?.meta.choices?.some((c) => c.value === 'shooting') ?? false;
+
+/** `odds --rules X --help`: that system's flags only, and a few examples. */
+function systemHelp(rules: string): string | undefined {
+  let system: AnySystem;
+  try {
+    system = requireSystem(rules);
+  } catch {
+    return undefined;
+  }
+  const root = new Command('debellator');
+  const cmd = root.command('odds');
+  defineOptions(cmd, [system]);
+  cmd.helpOption('-h, --help', 'this help');
+  const examples = oddsExamples(system.id);
+  return `${cmd.helpInformation()}${
+    examples.length > 0 ? `\nExamples:\n${examples.map((e) => `  ${e}`).join('\n')}\n` : ''
+  }`;
+}
+
+export function registerOdds(program: Command, exit: { code: number }): void {
+  const cmd = program.command('odds');
+  const declared = defineOptions(cmd, allSystems());
+  const fullHelp = cmd.helpInformation.bind(cmd);
+  const note =
+    "\nThese are the flags of every rule system. One system's flags, with examples: odds --rules <id> --help\n" +
+    `(${allSystems()
+      .map((s) => s.versions.at(-1)!.id)
+      .join(', ')}).\n`;
+  cmd.helpInformation = (context) => {
+    const rules = cmd.getOptionValue('rules') as unknown;
+    return (typeof rules === 'string' ? systemHelp(rules) : undefined) ?? `${fullHelp(context)}${note}`;
+  };
   cmd.action((a: string | undefined, b: string | undefined, opts: Record<string, unknown>) => {
     let file: StructuredFile | undefined;
     let input: Record<string, unknown> = {};
@@ -121,7 +188,7 @@ export function registerOdds(program: Command, exit: { code: number }): void {
     for (const [k, v] of Object.entries(system.situation.defaults)) input[k] ??= v;
     checkFlagModes(system, opts, String(input.mode));
     const variant = variantWithCharts(system, rules, opts.charts as string | undefined);
-    const situation = parseSituation(system, variant, input, file, a, b);
+    const situation = parseSituation(system, variant, input, file, a, b, opts.rules !== undefined);
     if (file) {
       const mode = String((situation as { mode?: unknown }).mode);
       const stray = fieldOutOfMode(system.situation, input, mode);
@@ -132,15 +199,18 @@ export function registerOdds(program: Command, exit: { code: number }): void {
     }
     const report = oddsReport(variant.ruleset, situation as { rules: string; mode: string });
     const bounds = boundsOf(system, variant, input, opts);
-    if (opts.json)
+    const idle = idleFlags(system, variant, input, givenFlags(system, opts), report);
+    if (opts.json) {
       process.stdout.write(
         `${JSON.stringify(bounds ? { ...report, bounds: roundedBounds(bounds) } : report, null, 2)}\n`,
       );
-    else {
+      if (idle) process.stderr.write(`debellator: note: ${idle}\n`);
+    } else {
       const s = situation as { mode: string; bound?: string };
       const title = `${variant.name} ${system.situation.modeName(situation)}${s.bound ? `, ${s.bound.toUpperCase()}'s bound` : ''}`;
       const line = verdict(report, system.outcomes);
-      process.stdout.write(`${formatOdds(report, title, variant.ruleset.outcomes, line)}\n`);
+      process.stdout.write(`${formatOdds(report, title, outcomeNames(system, variant), line)}\n`);
+      if (idle) process.stdout.write(`\nNo effect: ${idle}\n`);
       if (bounds) {
         const unit = bounds.unit === 'bound' ? 'bounds' : 'rounds';
         const first = bounds.unit === 'bound' ? `, ${bounds.first.toUpperCase()}'s bound first` : '';
@@ -150,6 +220,50 @@ export function registerOdds(program: Command, exit: { code: number }): void {
     }
     exit.code = 0;
   });
+}
+
+/**
+ * The flags given that change nothing here, in words ("--a-moved (A's moved into contact) changes no
+ * factor or outcome in this combat"), or undefined. Each is tried left out: a flag that only repeats the
+ * default is not named; one whose absence gives the same factors and odds is. The rules decide; no rule
+ * here.
+ */
+function idleFlags(
+  system: AnySystem,
+  variant: Variant,
+  input: Record<string, unknown>,
+  given: readonly { readonly flag: string; readonly path: readonly (string | number)[] }[],
+  report: OddsReport,
+): string | undefined {
+  const minimal = (s: unknown) => JSON.stringify(system.situation.toInput(s));
+  const same = (r: OddsReport) =>
+    JSON.stringify([r.a.outcomes, r.b.outcomes, r.a.factors, r.b.factors]) ===
+    JSON.stringify([report.a.outcomes, report.b.outcomes, report.a.factors, report.b.factors]);
+  const here = minimal(variant.parseSituation(input));
+  const idle = given.filter(({ path }) => {
+    if (path.length === 0 || path.includes('element')) return false;
+    const without = structuredClone(input);
+    const parent = valueAtPath(without, path.slice(0, -1));
+    if (typeof parent !== 'object' || parent === null) return false;
+    delete (parent as Record<string | number, unknown>)[path.at(-1)!];
+    try {
+      const s = variant.parseSituation(without);
+      return minimal(s) !== here && same(oddsReport(variant.ruleset, s as { rules: string; mode: string }));
+    } catch {
+      return false;
+    }
+  });
+  if (idle.length === 0) return undefined;
+  const named = idle.map((f) => `${f.flag} (${fieldWords(system, f.path)})`);
+  return `${named.join(', ')} ${idle.length === 1 ? 'changes' : 'change'} no factor or outcome in this combat.`;
+}
+
+/** The rule set's outcomes in its order, named as the system labels them. */
+function outcomeNames(system: AnySystem, variant: Variant): { id: string; label: string }[] {
+  return variant.ruleset.outcomes.map((id) => ({
+    id,
+    label: system.outcomes.find((o) => o.id === id)?.label ?? id,
+  }));
 }
 
 /** The options of a multi-bound request and the flag that set each. */
@@ -222,6 +336,7 @@ function parseSituation(
   file: StructuredFile | undefined,
   a: string | undefined,
   b: string | undefined,
+  chosen: boolean,
 ): unknown {
   try {
     return variant.parseSituation(input);
@@ -230,8 +345,9 @@ function parseSituation(
     if (file) throw e.inFile(file.file, file.lineOf);
     const [head, key] = e.path;
     const given = valueAtPath(input, e.path);
-    // Another system's notation says which rules it needs; else the nearest element of this one.
-    const other = typeof given === 'string' ? rulesThatParse(given, system) : undefined;
+    // Another system's notation says which rules it needs (unless the user chose these rules and they
+    // write elements the same way: a B&B player gets the nearest B&B element); else the nearest element.
+    const other = typeof given === 'string' ? rulesThatParse(given, system, chosen) : undefined;
     const hint = other
       ? `; "${String(given)}" is ${other.name} notation: add --rules ${other.versions.at(-1)!.id}`
       : withElementHint(system, e, input).detail.slice(e.detail.length);
@@ -251,15 +367,22 @@ function parseSituation(
   }
 }
 
-/** Another system whose notation reads `text`, if any. */
-function rulesThatParse(text: string, not: AnySystem): AnySystem | undefined {
-  return allSystems().find((s) => {
-    if (s.id === not.id || !s.catalogue) return false;
+/**
+ * Another system whose notation reads `text`, if any; when the user chose `not` (`--rules`), only one
+ * whose notation differs from its (DBA's "4Bd" under DBM), not one that writes elements the same way.
+ */
+function rulesThatParse(text: string, not: AnySystem, chosen: boolean): AnySystem | undefined {
+  const reads = (s: AnySystem, t: string): boolean => {
     try {
-      s.catalogue.parse(text);
+      s.catalogue!.parse(t);
       return true;
     } catch {
       return false;
     }
+  };
+  return allSystems().find((s) => {
+    if (s.id === not.id || !s.catalogue || !reads(s, text)) return false;
+    const own = not.catalogue;
+    return !chosen || !own || !own.all().some((e) => reads(s, own.format(e)));
   });
 }

@@ -33,6 +33,32 @@ function bnbRegularitiesOf(type: BnbTroopType, grade: BnbGrade): BnbRegularity[]
   return BNB_REGULARITIES.filter((r) => BNB_COSTS[type][r][grade] !== undefined);
 }
 
+/**
+ * DBM troop types a B&B player may type, and what B&B 0.7 makes of them when a DBM list is translated
+ * (B&B 0.7 "translation"): knights' chariots become heavy chariots, Ax(X) become Pk(F), Cm(X) are not
+ * used. DBM knights other than chariots have no B&B type; heavy chariots are the nearest.
+ */
+const FROM_DBM: Readonly<Record<string, { readonly type: BnbTroopType; readonly why: string }>> = {
+  Kn: {
+    type: 'HCh',
+    why: 'B&B has no knights; DBM Kn chariots are B&B heavy chariots (B&B 0.7 "translation")',
+  },
+};
+
+/** The element B&B makes of a DBM type and grade it does not have, as a hint ("; did you mean ..."). */
+function dbmHint(type: string, grade: string, reg: string | undefined): string {
+  const key = `${type}(${grade.toUpperCase()})`;
+  if (key === 'Ax(X)') return '; DBM Ax(X) are B&B Pk(F) (B&B 0.7 "translation")';
+  if (key === 'Cm(X)') return '; B&B does not use Cm(X) (B&B 0.7 "translation")';
+  const to = FROM_DBM[type];
+  if (!to) return '';
+  const g = grade.toUpperCase() as BnbGrade;
+  const r = REG_BY_LOWER.get((reg ?? '').toLowerCase());
+  const regs = BNB_GRADES.includes(g) ? bnbRegularitiesOf(to.type, g) : [];
+  const nearest = regs.length === 0 ? undefined : `${r && regs.includes(r) ? r : regs[0]} ${to.type}(${g})`;
+  return `; ${to.why}${nearest ? `: did you mean "${nearest}"?` : ''}`;
+}
+
 const PATTERN = /^\s*(?:([A-Za-z]+)\s+)?([A-Za-z]+)\s*\(\s*([A-Za-z])\s*\)\s*$/;
 
 /** Parse `Reg Bd(O)`, `Irr HCh(F)`, `Wb(S)`. Throws InputError naming the bad part. */
@@ -47,7 +73,7 @@ export function parseBnbElement(text: string): BnbElement {
   const type = TYPE_BY_LOWER.get(typeText.toLowerCase());
   if (!type) {
     throw new InputError(
-      `"${typeText}" in "${text}" is not a B&B troop type (${BNB_TROOP_TYPES.join(', ')})`,
+      `"${typeText}" in "${text}" is not a B&B troop type (${BNB_TROOP_TYPES.join(', ')})${dbmHint(typeText, gradeText, regText)}`,
     );
   }
   const grade = gradeText.toUpperCase() as BnbGrade;
@@ -56,7 +82,8 @@ export function parseBnbElement(text: string): BnbElement {
   }
   const allowedRegs = bnbRegularitiesOf(type, grade);
   if (regText === undefined) {
-    if (allowedRegs.length === 0) throw new InputError(`"${text}": ${gradeError(type, grade)}`);
+    if (allowedRegs.length === 0)
+      throw new InputError(`"${text}": ${gradeError(type, grade)}${dbmHint(type, grade, regText)}`);
     if (allowedRegs.length > 1) {
       throw new InputError(
         `"${text}": ${BNB_TROOP_NAMES[type]} (${grade}) can be regular or irregular; write "Reg ${type}(${grade})" or "Irr ${type}(${grade})"`,
@@ -67,7 +94,8 @@ export function parseBnbElement(text: string): BnbElement {
   const reg = REG_BY_LOWER.get(regText.toLowerCase());
   if (!reg) throw new InputError(`"${regText}" in "${text}" is not a regularity (Reg or Irr)`);
   if (!allowedRegs.includes(reg)) {
-    if (allowedRegs.length === 0) throw new InputError(`"${text}": ${gradeError(type, grade)}`);
+    if (allowedRegs.length === 0)
+      throw new InputError(`"${text}": ${gradeError(type, grade)}${dbmHint(type, grade, regText)}`);
     const grades = bnbGradesOf(type, reg);
     throw new InputError(
       grades.length === 0

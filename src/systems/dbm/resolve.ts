@@ -13,6 +13,7 @@ import type { Explanation, Factor } from '../../core/ruleset.ts';
 import { combatFactor } from './combat-factors.ts';
 import { gradingConditions, gradingFactors } from './grading.ts';
 import { mitigatingConditions, mitigatingFactors } from './mitigating.ts';
+import { shootingRange } from './distant.ts';
 import { formatElement } from './notation.ts';
 import {
   losingOutcome,
@@ -245,6 +246,12 @@ export function explainSituation(situation: DbmSituation, version?: DbmVersion):
     if (denied && v.self.side.rear.length > 0) notes.push(`${name}: ${denied}`);
     if (v.self.shooting && !v.self.shotAt)
       notes.push(`${name}: shoots without being shot back, so ignores a bad outcome (${outcomeRule(v)})`);
+    // DBM 3.2 p.20 Distant Shooting: the range only decides whether a target can be shot; no factor
+    // depends on it, so the situation has no range (docs/rulings.md "Range in DBM shooting").
+    if (v.self.shooting)
+      notes.push(
+        `${name}: shoots the same at any range up to its maximum of ${shootingRange(v.self.side.element)}p; range changes no factor (${cite(v.version, 'p.20 Distant Shooting')})`,
+      );
     const side = v.self.side;
     if (onCamels(side.element, side.camels) && side.going !== 'good' && side.going !== 'difficult')
       notes.push(
