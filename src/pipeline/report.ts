@@ -6,6 +6,7 @@
 import { readVegaScripts } from '../report/assets.ts';
 import { buildReportHtml, type ReportSection } from '../report/html.ts';
 import { renderPng, renderSvg } from '../report/render.ts';
+import { markdownText, tableCsv } from '../report/table.ts';
 import type { LoadedScenario } from './scenario.ts';
 import type { RunResults } from './results.ts';
 
@@ -30,12 +31,17 @@ export async function buildReport(
   const sections: ReportSection[] = [];
   const summaries: string[] = [];
   const problems: string[] = [];
+  const lead: string[] = [];
   loaded.studies.forEach((s, i) => {
     const part = s.kind.report(results.studies[i]!.results, s.plan);
-    for (const [name, text] of part.files) {
+    const add = (name: string, text: string) => {
       if (files.has(name)) throw new Error(`two studies write ${name}`);
       files.set(name, text);
-    }
+    };
+    // Tables are data: the same rows become Markdown here, CSV here and HTML in the page.
+    for (const [name, blocks] of part.documents ?? []) add(name, markdownText(blocks));
+    for (const [name, table] of part.data ?? []) add(name, tableCsv(table));
+    lead.push(...(part.lead ?? []));
     sections.push(...part.sections.map((x) => ({ ...x, reproduce: x.reproduce || reproduce })));
     if (part.summary) summaries.push(part.summary);
     problems.push(...(part.problems ?? []));
@@ -54,6 +60,7 @@ export async function buildReport(
           loaded.studies.length === 1 && loaded.studies[0]!.header.title !== loaded.studies[0]!.header.name
             ? loaded.studies[0]!.header.title
             : `${loaded.name}: ${loaded.version}`,
+        lead,
         intro: `${loaded.version}. Scenario \`${loaded.file}\`, seed ${loaded.seed}. Every table is also in this folder as Markdown and CSV; every chart as Vega-Lite JSON, SVG and PNG under \`charts/\`.`,
         sections,
         footer: `${results.tool.name} ${results.tool.version}, seed ${results.seed}. Reproduce: ${reproduce}`,

@@ -12,6 +12,7 @@
  */
 import type { VegaScripts } from './assets.ts';
 import type { ChartSpec } from './charts/common.ts';
+import { cellText, kindOf, type Table } from './table.ts';
 
 export interface ReportChart {
   /** Unique in the report: letters, digits, '.', '_' and '-' (it names the div and the image files). */
@@ -20,14 +21,11 @@ export interface ReportChart {
   readonly caption: string;
 }
 
-/** A table given as Markdown (a pipe table, optionally with text around it) or as columns and rows. */
-export type ReportTable =
-  | { readonly caption: string; readonly markdown: string }
-  | {
-      readonly caption: string;
-      readonly columns: readonly string[];
-      readonly rows: readonly (readonly (string | number)[])[];
-    };
+/** A table of the page: its caption and its data (report/table.ts), the same data the Markdown and CSV get. */
+export interface ReportTable {
+  readonly caption: string;
+  readonly table: Table;
+}
 
 export interface ReportSection {
   readonly heading: string;
@@ -41,6 +39,11 @@ export interface ReportSection {
 
 export interface ReportInput {
   readonly title: string;
+  /**
+   * The answer, first: one plain sentence each, shown right under the title, before the intro, the
+   * contents and any method text (a study's ReportPart.lead).
+   */
+  readonly lead?: readonly string[];
   readonly intro: string;
   readonly sections: readonly ReportSection[];
   /** E.g. "debellator 0.1.0, seed 1, 2026-11-21"; shown at the foot of the page. */
@@ -82,81 +85,20 @@ function paragraphs(text: string): string {
     .join('\n');
 }
 
-/** Split one Markdown table row into cells, honouring `\|` escapes. */
-export function splitRow(line: string): string[] {
-  const body = line
-    .trim()
-    .replace(/^\|/, '')
-    .replace(/(?<!\\)\|$/, '');
-  return body.split(/(?<!\\)\|/).map((c) => c.trim().replace(/\\\|/g, '|'));
-}
-
-const isSeparator = (cells: readonly string[]): boolean => cells.every((c) => /^:?-{1,}:?$/.test(c));
-
-function alignOf(cell: string): string {
-  if (cell.startsWith(':') && cell.endsWith(':')) return ' style="text-align:center"';
-  if (cell.endsWith(':')) return ' style="text-align:right"';
-  return '';
-}
-
-function tableHtml(
-  columns: readonly string[],
-  rows: readonly (readonly string[])[],
-  aligns: readonly string[],
-): string {
-  const head = columns.map((c, i) => `<th${aligns[i] ?? ''}>${inlineHtml(c)}</th>`).join('');
-  const body = rows
-    .map((r) => `<tr>${r.map((c, i) => `<td${aligns[i] ?? ''}>${inlineHtml(c)}</td>`).join('')}</tr>`)
+function tableHtml(t: Table): string {
+  const align = t.columns.map((_, i) => (kindOf(t, i) === 'figure' ? ' style="text-align:right"' : ''));
+  const head = t.columns.map((c, i) => `<th${align[i]}>${inlineHtml(c.name)}</th>`).join('');
+  const body = t.rows
+    .map(
+      (r) =>
+        `<tr>${t.columns.map((c, i) => `<td${align[i]}>${inlineHtml(cellText(c, r[i]))}</td>`).join('')}</tr>`,
+    )
     .join('\n');
   return `<div class="table-wrap"><table>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody>\n</table></div>`;
 }
 
-/**
- * Markdown as the table writer prints it, to HTML: pipe tables become tables, `#` lines small headings,
- * other lines paragraphs. Only this subset of Markdown is understood.
- */
-export function markdownToHtml(markdown: string): string {
-  const out: string[] = [];
-  const lines = markdown.split('\n');
-  let para: string[] = [];
-  const flush = () => {
-    if (para.length > 0) out.push(`<p>${inlineHtml(para.join(' '))}</p>`);
-    para = [];
-  };
-  for (let i = 0; i < lines.length;) {
-    const line = lines[i]!.trim();
-    if (line.startsWith('|')) {
-      flush();
-      const block: string[][] = [];
-      while (i < lines.length && lines[i]!.trim().startsWith('|')) block.push(splitRow(lines[i++]!));
-      const [head, sep, ...rest] = block;
-      if (head !== undefined && sep !== undefined && isSeparator(sep))
-        out.push(tableHtml(head, rest, sep.map(alignOf)));
-      else out.push(tableHtml(head ?? [], block.slice(1), []));
-      continue;
-    }
-    const heading = /^#{1,6}\s+(.*)$/.exec(line);
-    if (heading) {
-      flush();
-      out.push(`<h4>${inlineHtml(heading[1]!)}</h4>`);
-    } else if (line === '') flush();
-    else para.push(line);
-    i++;
-  }
-  flush();
-  return out.join('\n');
-}
-
 function reportTableHtml(t: ReportTable): string {
-  const body =
-    'markdown' in t
-      ? markdownToHtml(t.markdown)
-      : tableHtml(
-          t.columns,
-          t.rows.map((r) => r.map(String)),
-          t.rows[0]?.map((v) => (typeof v === 'number' ? ' style="text-align:right"' : '')) ?? [],
-        );
-  return `<figure class="table">\n<figcaption>${inlineHtml(t.caption)}</figcaption>\n${body}\n</figure>`;
+  return `<figure class="table">\n<figcaption>${inlineHtml(t.caption)}</figcaption>\n${tableHtml(t.table)}\n</figure>`;
 }
 
 const chartId = (name: string): string => `chart-${name.replace(/\./g, '_')}`;
@@ -246,7 +188,21 @@ figure.table figcaption { margin: 0 0 0.4em; }
 .reproduce pre code { background: none; padding: 0; white-space: pre; }
 .chart-error { color: #a00; }
 footer { color: var(--muted); font-size: 0.85rem; margin-top: 3em; }
-@media (max-width: 600px) { body { font-size: 15px; } main { padding: 14px 10px 32px; } h1 { font-size: 1.4rem; } }
+ul.lead { margin: 0.6em 0 1.2em; padding-left: 1.2em; font-size: 1.05rem; }
+ul.lead li { margin: 0.35em 0; }
+@media (max-width: 600px) { body { font-size: 15px; } main { padding: 14px 10px 32px; } h1 { font-size: 1.4rem; }
+  ul.lead { font-size: 1rem; } }
+@media print {
+  body { font-size: 10.5pt; }
+  main { max-width: none; padding: 0; }
+  nav, .reproduce span { display: none; }
+  h2 { break-after: avoid; }
+  figure, tr { break-inside: avoid; }
+  .chart, .table-wrap, .reproduce pre { overflow: visible; }
+  th, td { white-space: normal; }
+  tbody tr:nth-child(even) { background: none; }
+  a { color: inherit; text-decoration: none; }
+}
 `;
 
 /**
@@ -355,6 +311,9 @@ export function buildReportHtml(
     '<body>',
     '<main>',
     `<h1>${inlineHtml(report.title)}</h1>`,
+    ...(report.lead && report.lead.length > 0
+      ? [`<ul class="lead">${report.lead.map((l) => `<li>${inlineHtml(l)}</li>`).join('')}</ul>`]
+      : []),
     paragraphs(report.intro),
     toc,
     ...report.sections.map((s, i) => sectionHtml(s, i, options)),

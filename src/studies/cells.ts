@@ -5,10 +5,10 @@
 import type { ExactEvent } from '../core/exact.ts';
 import { agreementZ } from '../core/statistics.ts';
 import type { AnySystem, Variant } from '../core/system.ts';
-import { csvText } from '../core/csv.ts';
 import { cellResult, type CellResult } from '../engine/cell.ts';
 import { compileTable, type OutcomeTable } from '../engine/table.ts';
 import { roundPercent, suffers, verdict, type VerdictOutcome } from '../engine/verdict.ts';
+import type { Block, Column, Table } from '../report/table.ts';
 import type { Counts, Job } from './kind.ts';
 import type { TablePayload } from './kernels.ts';
 
@@ -19,6 +19,9 @@ export interface PlannedCell {
   /** Side A and B as the rule set describes them (notation). */
   readonly a: string;
   readonly b: string;
+  /** The version the cell is resolved under: its id (`dbm-3.0`) and name ("DBM 3.0 with house rules"). */
+  readonly rules: string;
+  readonly version: string;
   /** Odds studies: "2. Reg Bd(O) v Irr Kn(S)". Matrix studies: "Reg Bd(O) v Irr Kn(S)". */
   readonly label: string;
   /** Element costs (AP) under the variant, where the system has points. */
@@ -36,7 +39,7 @@ export interface CellStudyPlan {
   readonly samples: number;
   /** Outcome ids in the rule set's order. */
   readonly outcomes: readonly string[];
-  /** The version (and house rules) the cells were resolved under. */
+  /** The versions (and house rules) the cells were resolved under, in words: "DBM 3.0 and DBM 3.2". */
   readonly version: string;
   readonly cells: readonly PlannedCell[];
   /** The outcomes' labels, worst first, for the summary in words (the system's outcomes). */
@@ -46,6 +49,8 @@ export interface CellStudyPlan {
 export interface CellRecord {
   readonly a: string;
   readonly b: string;
+  readonly rules: string;
+  readonly version: string;
   readonly label: string;
   readonly costA?: number;
   readonly costB?: number;
@@ -55,6 +60,7 @@ export interface CellRecord {
 
 export interface CellStudyResults {
   readonly samples: number;
+  /** The versions the cells were resolved under, in words: "DBM 3.2", "DBM 3.0 and DBM 3.2". */
   readonly version: string;
   readonly outcomes: readonly string[];
   /** z of the Wilson interval the agreement check used (0 when nothing was sampled). */
@@ -87,6 +93,8 @@ export function planCell(
   return {
     a,
     b,
+    rules: variant.spec.version,
+    version: variant.name,
     label: label(a, b),
     ...(costA !== undefined ? { costA } : {}),
     ...(costB !== undefined ? { costB } : {}),
@@ -129,6 +137,8 @@ export function cellResults(plan: CellStudyPlan, done: Counts): CellStudyResults
     return {
       a: c.a,
       b: c.b,
+      rules: c.rules,
+      version: c.version,
       label: c.label,
       ...(c.costA !== undefined ? { costA: c.costA } : {}),
       ...(c.costB !== undefined ? { costB: c.costB } : {}),
@@ -147,30 +157,38 @@ export function cellResults(plan: CellStudyPlan, done: Counts): CellStudyResults
 }
 
 const dec = (p: number, digits: number): string => p.toFixed(digits);
+const d6 = (p: number): string => dec(p, 6);
+
+/** The versions of some cells, in words and in their order: "DBM 3.0 and DBM 3.2". */
+export function versionsOf(cells: readonly { readonly version: string }[]): string {
+  const names = [...new Set(cells.map((c) => c.version))];
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
 
 /**
- * The study's CSV: one row per cell, side and outcome. The cost columns are left out of a study none of
- * whose cells has a cost (a rule system without points).
+ * The study's CSV: one row per cell, side and outcome, with the version each cell is resolved under. The
+ * cost columns are left out of a study none of whose cells has a cost (a rule system without points).
  */
-export function cellsCsv(study: string, r: CellStudyResults): string {
+export function cellsCsv(study: string, r: CellStudyResults): Table {
   const costs = r.cells.some((c) => c.costA !== undefined || c.costB !== undefined);
-  const columns = [
-    'study',
-    'cell',
-    'a',
-    'b',
-    ...(costs ? ['cost_a', 'cost_b'] : []),
-    'side',
-    'outcome',
-    'exact_count',
-    'space',
-    'exact_p',
-    'samples',
-    'sampled_count',
-    'sampled_p',
-    'ci95_low',
-    'ci95_high',
-    'agrees',
+  const columns: Column[] = [
+    { name: 'study' },
+    { name: 'cell' },
+    { name: 'a' },
+    { name: 'b' },
+    { name: 'version' },
+    ...(costs ? [{ name: 'cost_a' }, { name: 'cost_b' }] : []),
+    { name: 'side' },
+    { name: 'outcome' },
+    { name: 'exact_count' },
+    { name: 'space' },
+    { name: 'exact_p', csv: d6 },
+    { name: 'samples' },
+    { name: 'sampled_count' },
+    { name: 'sampled_p', csv: d6 },
+    { name: 'ci95_low', csv: d6 },
+    { name: 'ci95_high', csv: d6 },
+    { name: 'agrees' },
   ];
   const rows = r.cells.flatMap((c) =>
     (['a', 'b'] as const).flatMap((side) =>
@@ -182,34 +200,35 @@ export function cellsCsv(study: string, r: CellStudyResults): string {
           c.label,
           c.a,
           c.b,
+          c.rules,
           ...(costs ? [c.costA, c.costB] : []),
           side.toUpperCase(),
           o,
           e?.count,
           e?.of,
-          e ? dec(e.p, 6) : undefined,
+          e?.p,
           c.result.samples,
           m?.count,
-          m ? dec(m.p, 6) : undefined,
-          m ? dec(m.lo, 6) : undefined,
-          m ? dec(m.hi, 6) : undefined,
+          m?.p,
+          m?.lo,
+          m?.hi,
           m ? m.agrees : undefined,
         ];
       }),
     ),
   );
-  return csvText(columns, rows);
+  return { columns, rows };
 }
 
-/** The lead paragraph of a cell study's Markdown. */
-export function cellsHeader(title: string, r: CellStudyResults, context: string): string[] {
+/** The lead blocks of a cell study's Markdown: its title and how it was computed. */
+export function cellsHeader(title: string, r: CellStudyResults, context: string): Block[] {
   const sampled =
     r.samples > 0
       ? `${r.samples.toLocaleString('en-US')} Monte Carlo samples per cell, 95% Wilson intervals in brackets. ` +
         `Exact and sampled ${r.agrees ? 'agree in every cell' : 'DISAGREE in some cells (marked !)'} ` +
         `(check at z = ${r.agreementZ.toFixed(2)}).`
       : 'Exact enumeration only (no sampling).';
-  return [`# ${title}`, '', `${context}, ${r.version}. ${sampled}`, ''];
+  return [{ heading: title, level: 1 }, { text: `${context}, ${r.version}. ${sampled}` }];
 }
 
 /** Cells whose sampled and exact odds disagree, as problems for the run. */
@@ -244,10 +263,11 @@ export function oddsSummary(title: string, plan: CellStudyPlan, r: CellStudyResu
   const head = `${title}: ${plural(r.cells.length, 'situation')} (${howComputed(r)})`;
   const info = plan.outcomeInfo;
   if (!info) return head;
-  // "2. Reg Bd(O) v Irr Kn(S) (shooting)": the number and the mode note frame the verdict.
+  // "2. Reg Bd(O) v Irr Kn(S) (DBM 3.0, shooting)": the number and the note (the version where the
+  // study compares versions, the mode) frame the verdict.
   const shown = r.cells.slice(0, 8).map((c) => {
     const number = /^\d+\. /.exec(c.label)?.[0] ?? '';
-    const mode = / \([a-z ]+\)$/.exec(c.label)?.[0] ?? '';
+    const mode = / \([^()]+\)$/.exec(c.label)?.[0] ?? '';
     return `  ${number}${verdict(verdictInput(c), info)}${mode}`;
   });
   const more = r.cells.length > 8 ? [`  ... and ${r.cells.length - 8} more in ${plan.name}.md`] : [];

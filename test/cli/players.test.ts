@@ -394,3 +394,63 @@ describe('did you mean', () => {
     );
   });
 });
+
+describe('odds: the words the page uses, and what a flag does', () => {
+  it('names outcomes as the page does: flees, recoils, unaffected (the table and the joint rows)', async () => {
+    // DBM 3.2 p.21-22 (worked at the top of this file): blades destroyed 15/36, knights destroyed 1/36
+    // and recoil 9/36, so knights unaffected 26/36 and blades unaffected 21/36.
+    const r = await runMain(['odds', 'Reg Bd(O)', 'Irr Kn(S)']);
+    const rows = r.out.split('\n');
+    expect(rows.find((l) => l.startsWith('flees'))).toMatch(/^flees +0\.00% \(0\/36\) +0\.00% \(0\/36\)$/);
+    expect(rows.find((l) => l.startsWith('recoils'))).toMatch(
+      /^recoils +0\.00% \(0\/36\) +25\.00% \(9\/36\)$/,
+    );
+    expect(rows.find((l) => l.startsWith('unaffected'))).toMatch(/58\.33% \(21\/36\) +72\.22% \(26\/36\)$/);
+    expect(r.out).toContain('  unaffected / recoils ');
+    expect(r.out).not.toMatch(/\bnone\b|\bflee\b/);
+  });
+
+  it('says when a flag changes nothing in the situation given, and only then', async () => {
+    // DBM 3.2: having moved into contact matters only where (S) bowmen lose (p.23 Combat Outcome) and
+    // for rear support against (S) artillery (p.21), so for knights against blades --a-moved changes
+    // nothing; the general's +1 (p.21 Tactical Factors) does.
+    const r = await runMain(['odds', 'Irr Kn(O)', 'Reg Bd(O)', '--a-moved', '--a-general']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(
+      "No effect: --a-moved (A's moved into contact) changes no factor or outcome in this combat.",
+    );
+    expect(r.out).not.toMatch(/No effect:.*--a-general/);
+    // A flag that repeats the default is not named; JSON says it on stderr and keeps stdout JSON.
+    expect((await runMain(['odds', 'Irr Kn(O)', 'Reg Bd(O)', '--a-overlapped', '0'])).out).not.toContain(
+      'No effect',
+    );
+    const json = await runMain(['odds', 'Irr Kn(O)', 'Reg Bd(O)', '--a-moved', '--json']);
+    expect(JSON.parse(json.out).a.element).toBe('Irr Kn(O)');
+    expect(json.err).toContain('debellator: note: --a-moved');
+  });
+
+  it('DBM shooting says that range changes no factor, with the shooter\u2019s maximum range', async () => {
+    // DBM 3.2 p.20 Distant Shooting: 200p for bowmen, 500p for artillery (O); no factor reads the range.
+    const r = await runMain(['odds', 'Reg Bw(O)', 'Reg Art(O)', '--shooting', '--shooters', 'both']);
+    expect(r.out).toContain(
+      'A Reg Bw(O): shoots the same at any range up to its maximum of 200p; range changes no factor (DBM 3.2 p.20 Distant Shooting)',
+    );
+    expect(r.out).toContain('B Reg Art(O): shoots the same at any range up to its maximum of 500p');
+  });
+
+  it('a B&B player who types a DBM element gets the nearest B&B element, not another rule set', async () => {
+    // B&B 0.7 "translation": DBM Kn chariots become HCh; B&B has no knights.
+    const [code, err] = await refusal(['Irr El(O)', 'Irr Kn(O)', '--rules', 'bnb-0.7']);
+    expect(code).toBe(2);
+    expect(err).toMatch(/"Kn" in "Irr Kn\(O\)" is not a B&B troop type .*did you mean "Irr HCh\(O\)"\?$/);
+    expect(err).not.toContain('--rules dbm');
+    // DBM Ax(X) are B&B Pk(F).
+    expect((await refusal(['Irr Ax(X)', 'Irr Wb(O)', '--rules', 'bnb-0.7']))[1]).toContain(
+      'DBM Ax(X) are B&B Pk(F)',
+    );
+    // Another notation altogether still names the rules it belongs to, chosen rules or not.
+    expect((await refusal(['4Bd', 'Irr Kn(O)', '--rules', 'dbm-3.2']))[1]).toContain('add --rules dba-3.0');
+    // With no rules chosen, a B&B element under the default DBM says which rules read it.
+    expect((await refusal(['Irr HCh(O)', 'Irr Kn(O)']))[1]).toContain('add --rules bnb-0.7');
+  });
+});

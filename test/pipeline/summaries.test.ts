@@ -124,4 +124,72 @@ studies:
     expect(md).toMatch(/\| A \(Phalanx\) \| [\d.]+% \|/);
     expect(gba.out).toMatch(/Phalanx and hoplites: A \(Phalanx\) wins/);
   }, 30_000);
+
+  it('odds that compare versions name each one: in the summary, the Markdown and the CSV', async () => {
+    const { out, dir: d } = await runScenario(
+      'cmp',
+      `name: cmp
+rules: dbm-3.2
+seed: 1
+samples: 0
+studies:
+  - kind: odds
+    name: cmp
+    situations:
+      - { rules: dbm-3.0, a: { element: Reg Bd(X) }, b: { element: Irr Kn(O) } }
+      - { rules: dbm-3.2, a: { element: Reg Bd(X) }, b: { element: Irr Kn(O) } }
+`,
+    );
+    // DBM 3.0: Bd(X) fight as (F) blades (end notes iv, lix): +3 each; the loser of a higher total is
+    // destroyed either way, 15/36 = 42% each. DBM 3.2 p.5: Bd(X) count as (S) against knights, so a
+    // knight scoring more takes -1: it wins on d2 >= d1 + 2 (10/36 = 28%), is doubled on 6-1, 5-1
+    // (2/36 = 6%) and recoils on the other 13 of the 15 rolls where d1 > d2 (36%).
+    expect(out).toContain(
+      'cmp: 2 situations (DBM 3.0 and DBM 3.2, exact)\n' +
+        '  1. Reg Bd(X) destroys Irr Kn(O) 42%, is destroyed 42% (DBM 3.0)\n' +
+        '  2. Reg Bd(X) destroys Irr Kn(O) 6%, is destroyed 28%; Irr Kn(O) recoils 36% (DBM 3.2)\n',
+    );
+    const md = readFileSync(join(d, 'cmp.md'), 'utf8');
+    expect(md).toContain('debellator 0.1.0, DBM 3.0 and DBM 3.2. Exact enumeration only');
+    expect(md).toContain('| 1. Reg Bd(X) v Irr Kn(O) (DBM 3.0) | A Reg Bd(X) | 0.4167 |');
+    expect(md).toContain('| 2. Reg Bd(X) v Irr Kn(O) (DBM 3.2) | A Reg Bd(X) | 0.2778 |');
+    const csv = readFileSync(join(d, 'cmp.csv'), 'utf8').split('\n');
+    expect(csv[0]).toMatch(/^study,cell,a,b,version,cost_a,cost_b,side,outcome,/);
+    expect(csv[1]).toBe(
+      'cmp,1. Reg Bd(X) v Irr Kn(O) (DBM 3.0),Reg Bd(X),Irr Kn(O),dbm-3.0,8,10,A,destroyed,15,36,0.416667,0,,,,,',
+    );
+    expect(csv[9]).toMatch(
+      /^cmp,2\. Reg Bd\(X\) v Irr Kn\(O\) \(DBM 3\.2\),Reg Bd\(X\),Irr Kn\(O\),dbm-3\.2,7,10,A,destroyed,10,36,/,
+    );
+  }, 30_000);
+
+  it('a balance study of one element says its verdict; one variant is not called robust', async () => {
+    const { out, dir: d } = await runScenario(
+      'one',
+      `name: one
+rules: dbm-3.2
+seed: 2
+studies:
+  - kind: balance
+    name: one
+    versions: [dbm-3.1, dbm-3.2]
+    elements: [Reg Bd(O)]
+    field: [Reg Bd(O), Irr Kn(O), Reg Sp(O)]
+    grid: { budget: [40], depth: [support], terrain: [open] }
+    engagements: { pilot: 8, final: 16 }
+`,
+    );
+    const first = out.split('\n').find((l) => l.startsWith('one: '))!;
+    expect(first).toMatch(
+      /^one: Under DBM 3\.2, Reg Bd\(O\) costs 6\.0 AP; its fair price is [\d.]+ AP \[[\d.]+, [\d.]+\]: (under-costed|balanced|over-costed) \(one variant\)\.$/,
+    );
+    expect(out).not.toMatch(/1 elements|robust/);
+    const md = readFileSync(join(d, 'one.md'), 'utf8');
+    expect(md).toContain('): 1 variant. Its break-even cost');
+    expect(md).not.toMatch(/robust|1 variants/);
+    // The answer leads: the one changed cost, in the one variant.
+    expect(md).toMatch(
+      /## Headline\n\n- Reg Bd\(O\), 7\.0 → 6\.0 AP \(fair price [\d.]+ AP\): .* in its one variant\.\n/,
+    );
+  }, 60_000);
 });

@@ -21,6 +21,7 @@ import {
 import { readVegaScripts } from '../../src/report/assets.ts';
 import { buildReportHtml, type ReportInput } from '../../src/report/html.ts';
 import { renderPng, renderSvg } from '../../src/report/render.ts';
+import type { Table } from '../../src/report/table.ts';
 import { describeWithChromium, launchChromium } from '../chromium.ts';
 import {
   costChangeInput,
@@ -31,11 +32,10 @@ import {
 } from './fixtures.ts';
 
 /** A table wider than a phone: it must scroll inside its own box. */
-const WIDE_TABLE = [
-  `| Type | ${Array.from({ length: 14 }, (_, i) => `Variant ${i + 1}`).join(' | ')} |`,
-  `|---|${'--:|'.repeat(14)}`,
-  `| Irr Kn(F) | ${Array.from({ length: 14 }, (_, i) => (i * 0.37).toFixed(2)).join(' | ')} |`,
-].join('\n');
+const WIDE_TABLE: Table = {
+  columns: [{ name: 'Type' }, ...Array.from({ length: 14 }, (_, i) => ({ name: `Variant ${i + 1}` }))],
+  rows: [['Irr Kn(F)', ...Array.from({ length: 14 }, (_, i) => (i * 0.37).toFixed(2))]],
+};
 
 const REPORT: ReportInput = {
   title: 'Synthetic balance report',
@@ -56,9 +56,15 @@ const REPORT: ReportInput = {
       tables: [
         {
           caption: 'Costs',
-          markdown: '| Type | 3.0 | 3.2 |\n|---|--:|--:|\n| Kn(S) | 10 | 9 |\n| Bw(I) | 4 | 5 |',
+          table: {
+            columns: [{ name: 'Type' }, { name: '3.0' }, { name: '3.2' }],
+            rows: [
+              ['Kn(S)', 10, 9],
+              ['Bw(I)', 4, 5],
+            ],
+          },
         },
-        { caption: 'Break-even by variant', markdown: WIDE_TABLE },
+        { caption: 'Break-even by variant', table: WIDE_TABLE },
       ],
       reproduce: 'debellator balance scenarios/dbm-balance.yaml --seed 1 --samples 100000',
     },

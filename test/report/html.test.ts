@@ -4,10 +4,8 @@ import { matchupHeatmapSpec, outcomeBarsSpec } from '../../src/report/charts/ind
 import {
   buildReportHtml,
   escapeHtml,
-  markdownToHtml,
   pageSpec,
   scriptSafe,
-  splitRow,
   type ReportInput,
 } from '../../src/report/html.ts';
 import { heatmapInput, outcomeInput } from './fixtures.ts';
@@ -22,7 +20,9 @@ const REPORT: ReportInput = {
       heading: 'Matchups',
       text: 'How each type fares.',
       charts: [{ name: 'matchups', spec: matchupHeatmapSpec(heatmapInput), caption: 'Net effectiveness' }],
-      tables: [{ caption: 'Costs', columns: ['Type', 'Cost'], rows: [['Kn(S)', 10]] }],
+      tables: [
+        { caption: 'Costs', table: { columns: [{ name: 'Type' }, { name: 'Cost' }], rows: [['Kn(S)', 10]] } },
+      ],
       reproduce: 'debellator balance scenarios/dbm-balance.yaml --seed 1',
     },
     {
@@ -32,13 +32,17 @@ const REPORT: ReportInput = {
       tables: [
         {
           caption: 'Odds',
-          markdown: '## Odds\n\nSome text.\n\n| Side | P(destroyed) |\n|---|---:|\n| A \\| B | 0.1944 |',
+          table: {
+            columns: [{ name: 'Side' }, { name: 'P(destroyed)', format: (p) => p.toFixed(4) }],
+            rows: [['A | B', 0.19444]],
+          },
         },
       ],
       reproduce: 'debellator odds "Reg Bd(O)" "Irr Kn(S)"',
     },
   ],
   footer: 'debellator 0.1.0, seed 1',
+  lead: ['Reg Bd(O) wins 60% of its fights, more than its cost says.'],
 };
 
 describe('report page', () => {
@@ -93,6 +97,16 @@ describe('report page', () => {
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
   });
 
+  it('leads with the answer: right under the title, before the intro and the contents', () => {
+    const at = (x: string) => html.indexOf(x);
+    expect(html).toContain(
+      '<ul class="lead"><li>Reg Bd(O) wins 60% of its fights, more than its cost says.</li></ul>',
+    );
+    expect(at('<h1>')).toBeLessThan(at('<ul class="lead">'));
+    expect(at('<ul class="lead">')).toBeLessThan(at('<p>First paragraph.</p>'));
+    expect(at('<ul class="lead">')).toBeLessThan(at('<nav>'));
+  });
+
   it('adds a PNG fallback for each chart only when an image folder is given', () => {
     expect(html).not.toContain('<noscript>');
     const withImages = buildReportHtml(REPORT, SCRIPTS, { imageDir: 'charts' });
@@ -126,19 +140,6 @@ describe('report page', () => {
 describe('page helpers', () => {
   it('escapes the five HTML specials', () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
-  });
-
-  it('splits a Markdown row on unescaped pipes', () => {
-    expect(splitRow('| a | b \\| c |  d |')).toEqual(['a', 'b | c', 'd']);
-  });
-
-  it('turns a pipe table with alignment into an HTML table and other lines into headings and paragraphs', () => {
-    const out = markdownToHtml('# Title\n\nline one\nline two\n\n| x | y |\n|:--|--:|\n| 1 | 2 |');
-    expect(out).toBe(
-      '<h4>Title</h4>\n<p>line one line two</p>\n<div class="table-wrap"><table>\n' +
-        '<thead><tr><th>x</th><th style="text-align:right">y</th></tr></thead>\n<tbody>\n' +
-        '<tr><td>1</td><td style="text-align:right">2</td></tr>\n</tbody>\n</table></div>',
-    );
   });
 
   it('breaks every </script inside inlined library code', () => {

@@ -4,6 +4,7 @@
  * costs where the system has points; sampled cells agree with exact ones; bad input refused with
  * file:line and the field path.
  */
+import { tableCsv } from '../../src/report/table.ts';
 import { describe, expect, it } from 'vitest';
 import { enumerate } from '../../src/core/exact.ts';
 import type { AnySystem } from '../../src/core/system.ts';
@@ -200,11 +201,9 @@ describe('sampled matrices agree with the exact tables', () => {
       }
     }
     const study = loaded.studies[0]!;
-    const csv = [...study.kind.report(s, study.plan).files.entries()].find(([f]) =>
-      f.endsWith('.csv'),
-    )![1] as string;
+    const csv = tableCsv([...study.kind.report(s, study.plan).data!.values()][0]!);
     expect(csv.split('\n')[0]).toBe(
-      'study,cell,a,b,side,outcome,exact_count,space,exact_p,samples,sampled_count,sampled_p,ci95_low,ci95_high,agrees',
+      'study,cell,a,b,version,side,outcome,exact_count,space,exact_p,samples,sampled_count,sampled_p,ci95_low,ci95_high,agrees',
     );
   });
 
@@ -215,11 +214,11 @@ describe('sampled matrices agree with the exact tables', () => {
     expect(s.agrees).toBe(true);
     expect(s.cells.every((c) => c.result.samples === 20000)).toBe(true);
     const study = loaded.studies[0]!;
-    const csv = (
-      [...study.kind.report(s, study.plan).files.entries()].find(([f]) => f.endsWith('.csv'))![1] as string
-    ).split('\n');
-    expect(csv[0]?.startsWith('study,cell,a,b,cost_a,cost_b,side,outcome,')).toBe(true);
-    expect(csv[1]?.startsWith('m,Reg Cv(S) v Reg Bd(O),Reg Cv(S),Reg Bd(O),13,10,A,destroyed,')).toBe(true);
+    const csv = tableCsv([...study.kind.report(s, study.plan).data!.values()][0]!).split('\n');
+    expect(csv[0]?.startsWith('study,cell,a,b,version,cost_a,cost_b,side,outcome,')).toBe(true);
+    expect(csv[1]?.startsWith('m,Reg Cv(S) v Reg Bd(O),Reg Cv(S),Reg Bd(O),bnb-0.7,13,10,A,destroyed,')).toBe(
+      true,
+    );
   });
 });
 

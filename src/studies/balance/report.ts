@@ -1,17 +1,19 @@
 /**
- * The balance study's report (docs/balance.md, docs/report.md): a headline of the verdicts that hold
- * across the whole grid, a compact verdict table on the changed costs, each element's book cost,
- * break-even and fixed-point cost side by side, the verdict in every variant, and charts. Pure.
+ * The balance study's report (docs/balance.md, docs/report.md): first the answer, one plain sentence per
+ * changed cost with the variants named in words; then a headline of the verdicts that hold across the
+ * whole grid and the method, a compact verdict table on the changed costs, each element's book cost,
+ * break-even and fixed-point cost side by side, the verdict in every variant, and charts. Tables are
+ * data (report/table.ts): the Markdown, the CSV and the page get the same rows. Pure.
  */
-import { csvText } from '../../core/csv.ts';
 import { costChangeSpec } from '../../report/charts/cost-change.ts';
 import { matchupHeatmapSpec } from '../../report/charts/matchup-heatmap.ts';
 import type { ReportSection } from '../../report/html.ts';
-import { mdTable } from '../../report/markdown.ts';
 import type { ReportPart } from '../../report/part.ts';
+import type { Block, Column, Table } from '../../report/table.ts';
 import type { Axis, BalanceResults, CostChange, ElementSummary, Split } from './analysis.ts';
 import type { BalancePlan } from './plan.ts';
 import { breakEvenSpec } from './chart.ts';
+import { changeSentence, variantWords } from './words.ts';
 
 const ap = (x: number | null | undefined, d = 2): string =>
   x === null || x === undefined || !Number.isFinite(x) ? '-' : x.toFixed(d);
@@ -28,8 +30,11 @@ function modelSentence(plan: BalancePlan): string {
     `(${budgets} AP a side; lines ${plan.approach.distance}p apart close at the rules' move rates, shooters ` +
     `${plan.approach.shooters === 'halt' ? 'halt and shoot when ahead' : 'advance'}; depth policies ${depths}; ` +
     `terrain ${terrains}; combat order ${orders}; a side breaks at the rules' losses; ${plan.boundLimit} bounds at most): ` +
-    `${plan.grid.length} variants in all. Its break-even cost is the price at which it wins as often as it loses against ` +
-    `that field. A verdict is robust when every variant gives it.`
+    (plan.grid.length === 1
+      ? '1 variant. Its break-even cost is the price at which it wins as often as it loses against that field. ' +
+        'A verdict holds for that variant only.'
+      : `${plan.grid.length} variants in all. Its break-even cost is the price at which it wins as often as it loses against ` +
+        `that field. A verdict is robust when every variant gives it.`)
   );
 }
 
@@ -75,8 +80,10 @@ function headline(r: BalanceResults): string[] {
   const version = r.versions[r.versions.length - 1]!.name;
   const split = last.filter((e) => e.split).length;
   const rest = last.filter((e) => e.robust === 'model-dependent' && !e.split).length;
+  if (last.length === 1) return [elementSentence(last[0]!, r)];
+  const every = r.grid.length === 1 ? 'in its one variant' : `in every one of the ${r.grid.length} variants`;
   const out = [
-    `Under ${version}, of ${last.length} elements, ${under} are under-costed and ${over} over-costed in every one of the ${r.grid.length} variants` +
+    `Under ${version}, of ${last.length} elements, ${under} are under-costed and ${over} over-costed ${every}` +
       (split > 0 ? `; for ${split} one axis of the grid decides the verdict (most often the terrain)` : '') +
       (rest > 0 ? `; for ${rest} it depends on several axes together` : '') +
       '.',
@@ -84,31 +91,59 @@ function headline(r: BalanceResults): string[] {
   if (r.changes.length > 0)
     out.push(
       changes.length > 0
-        ? `Cost changes whose verdict holds in every variant: ${changes.map((c) => `${c.element} ${ap(c.oldCost, 1)} -> ${ap(c.newCost, 1)} AP: ${c.robust}`).join('; ')}.`
+        ? `Cost changes whose verdict holds ${r.grid.length === 1 ? 'in the one variant' : 'in every variant'}: ${changes.map((c) => `${c.element} ${ap(c.oldCost, 1)} -> ${ap(c.newCost, 1)} AP: ${c.robust}`).join('; ')}.`
         : `No cost change has the same verdict in every variant (table below: what decides each).`,
     );
   return out;
 }
 
-function changesTable(r: BalanceResults): string[] {
-  return mdTable(
+/** One element's verdict in a sentence (a study of one element answers with it). */
+function elementSentence(e: ElementSummary, r: BalanceResults): string {
+  const version = r.versions[r.versions.length - 1]!.name;
+  const labels = Object.entries(e.verdicts).flatMap(([l, n]) => new Array<string>(n).fill(l));
+  return (
+    `Under ${version}, ${e.element} costs ${ap(e.cost, 1)} AP; its fair price is ${ap(e.breakEven)} AP ` +
+    `${range(e.lo, e.hi)}: ${verdictWords(e.robust, labels, e.split, r.grid.length)}.`
+  );
+}
+
+/** A table of words and figures: the first columns named are words, the rest figures. */
+const table = (
+  names: readonly string[],
+  words: number,
+  rows: readonly (readonly (string | number)[])[],
+): Table => ({
+  columns: names.map((name, i): Column => ({ name, kind: i < words ? 'text' : 'figure' })),
+  rows,
+});
+
+function changesTable(r: BalanceResults): Table {
+  return table(
     ['element', 'verdict', 'cost', 'fair price [all variants]'],
+    2,
     r.changes.map((c: CostChange) => [
       c.element,
       verdictWords(
         c.robust,
         c.perVariant.map((p) => p.verdict),
         c.split,
+        r.grid.length,
       ),
       `${ap(c.oldCost, 1)} -> ${ap(c.newCost, 1)}`,
       `${ap(c.breakEven)} ${range(c.lo, c.hi)}`,
     ]),
-    ['l', 'l', 'r', 'r'],
   );
 }
 
-function findingsTable(r: BalanceResults): string[] {
-  return mdTable(['verdict', 'elements', 'element: book cost -> fair price'], findings(r), ['l', 'r', 'l']);
+function findingsTable(r: BalanceResults): Table {
+  return {
+    columns: [
+      { name: 'verdict', kind: 'text' },
+      { name: 'elements', kind: 'figure' },
+      { name: 'element: book cost -> fair price', kind: 'text' },
+    ],
+    rows: findings(r),
+  };
 }
 
 const AXIS_WORDS: Readonly<Record<Axis, (value: string) => string>> = {
@@ -128,8 +163,10 @@ function verdictWords<V extends string>(
   robust: V | 'model-dependent',
   labels: readonly V[],
   split: Split<V> | undefined,
+  variants: number,
 ): string {
-  if (robust !== 'model-dependent') return `${robust} (robust)`;
+  // One variant is no test of robustness: its verdict is that variant's.
+  if (robust !== 'model-dependent') return variants === 1 ? `${robust} (one variant)` : `${robust} (robust)`;
   if (split) return `depends on ${split.axis}: ${splitWords(split)}`;
   return `model-dependent (${tally(labels)})`;
 }
@@ -140,147 +177,55 @@ function tally(labels: readonly string[]): string {
   return [...counts.entries()].map(([l, n]) => `${l} ${n}/${labels.length}`).join(', ');
 }
 
-function elementTable(es: readonly ElementSummary[]): string[] {
-  return mdTable(
+function elementTable(es: readonly ElementSummary[], variants: number): Table {
+  return table(
     ['element', 'verdict', 'book', 'fair price', 'repriced', 'fair price [all variants]'],
+    2,
     es.map((e) => [
       e.element,
       verdictWords(
         e.robust,
         Object.entries(e.verdicts).flatMap(([l, n]) => new Array<string>(n).fill(l)),
         e.split,
+        variants,
       ),
       ap(e.cost, 1),
       ap(e.breakEven),
       e.fixedPoint ? ap(e.fixedPoint.mean) : '-',
       range(e.lo, e.hi),
     ]),
-    ['l', 'l', 'r', 'r', 'r', 'r'],
   );
 }
 
-export function balanceReport(r: BalanceResults, plan: BalancePlan): ReportPart {
-  const lastV = r.versions.length - 1;
-  const last = r.elements[lastV] ?? [];
-  const md: string[] = [
-    `# ${plan.title}`,
-    '',
-    `${plan.about}.`,
-    '',
-    modelSentence(plan),
-    '',
-    '## Headline',
-    '',
-    ...headline(r),
-    '',
-    PRICES_SENTENCE,
-    '',
-  ];
-  if (r.changes.length > 0)
-    md.push(
-      `## The cost changes (${r.versions[0]!.name} -> ${r.versions[lastV]!.name})`,
-      '',
-      ...changesTable(r),
-      '',
-    );
-  md.push(`## What holds under ${r.versions[lastV]!.name}`, '', ...findingsTable(r), '');
-  r.versions.forEach((v, vi) => {
-    md.push(
-      `## Every element under ${v.name}`,
-      '',
-      "Costs in AP. Fair price: the geometric mean of the variants' break-even costs; the interval in brackets spans every variant's 95% interval. Repriced: the mean over the variants of the consistent price list.",
-      '',
-    );
-    md.push(...elementTable(r.elements[vi] ?? []), '');
-  });
-  md.push(
-    '## Break-even in each variant',
-    '',
-    `Under ${r.versions[lastV]!.name}; "over"/"under": the book cost is outside the variant's 95% interval.`,
-    '',
-  );
-  md.push(
-    ...mdTable(
-      ['#', 'variant'],
-      r.grid.map((g, i) => [`v${i + 1}`, g.id]),
-    ),
-    '',
-  );
-  md.push(
-    ...mdTable(
-      ['element', ...r.grid.map((_, i) => `v${i + 1}`)],
-      plan.elements.map((e) => [
-        e,
-        ...r.grid.map((_, gi) => {
-          const u = r.units.find(
-            (x) => x.version === r.versions[lastV]!.id && x.variant === gi && x.element === e,
-          )!;
-          return u.breakEven === null
-            ? 'n/m'
-            : `${ap(u.breakEven)}${u.verdict === 'over-costed' ? ' over' : u.verdict === 'under-costed' ? ' under' : ''}`;
-        }),
-      ]),
-    ),
-    '',
-  );
-  const imprecise = r.units.filter((u) => !u.precise);
-  md.push(
-    '## Precision',
-    '',
-    `${r.units.length - imprecise.length} of ${r.units.length} break-evens (version x variant x element) have a 95% interval within +-${plan.precision} AP from sampling noise.` +
-      (imprecise.length > 0 ? ` The others, and why:` : ''),
-    '',
-  );
-  if (imprecise.length > 0)
-    md.push(
-      ...mdTable(
-        ['version', 'variant', 'element', 'break-even', 'interval', 'why'],
-        imprecise
-          .slice(0, 200)
-          .map((u) => [
-            u.version,
-            `v${u.variant + 1}`,
-            u.element,
-            ap(u.breakEven),
-            range(u.lo, u.hi),
-            u.why ?? '',
-          ]),
-      ),
-      imprecise.length > 200 ? `\n(and ${imprecise.length - 200} more in the CSV)` : '',
-      '',
-    );
-  if (r.skipped.length > 0)
-    md.push('## Not assessed', '', ...r.skipped.map((s) => `- ${s.element}: ${s.why}`), '');
-  md.push(
-    '## The field',
-    '',
-    ...mdTable(
-      ['opponent', 'weight'],
-      r.field.map((f) => [f.element, f.weight]),
-    ),
-    '',
-  );
-  md.push(`${r.fought.toLocaleString('en-US')} engagements fought.`, '');
+/** The study's answer: a sentence per changed cost, else its headline (one element: its verdict). */
+function lead(r: BalanceResults): string[] {
+  if (r.changes.length > 0) return r.changes.map((c) => changeSentence(c, r.grid));
+  return headline(r).slice(0, 1);
+}
 
-  const csv = csvText(
-    [
-      'version',
-      'variant',
-      'budget',
-      'depth',
-      'terrain',
-      'order',
-      'element',
-      'cost',
-      'book_count',
-      'break_even',
-      'ci95_low',
-      'ci95_high',
-      'verdict',
-      'fixed_point',
-      'why',
+const d4 = (x: number): string => x.toFixed(4);
+
+/** One row per unit (version x variant x element): the CSV. */
+function unitsTable(r: BalanceResults): Table {
+  return {
+    columns: [
+      { name: 'version' },
+      { name: 'variant' },
+      { name: 'budget' },
+      { name: 'depth' },
+      { name: 'terrain' },
+      { name: 'order' },
+      { name: 'element' },
+      { name: 'cost' },
+      { name: 'book_count' },
+      { name: 'break_even', csv: d4 },
+      { name: 'ci95_low', csv: d4 },
+      { name: 'ci95_high', csv: d4 },
+      { name: 'verdict' },
+      { name: 'fixed_point', csv: d4 },
+      { name: 'why' },
     ],
-    r.units.map((u) => {
+    rows: r.units.map((u) => {
       const g = r.grid[u.variant]!;
       const vi = r.versions.findIndex((v) => v.id === u.version);
       return [
@@ -293,14 +238,124 @@ export function balanceReport(r: BalanceResults, plan: BalancePlan): ReportPart 
         u.element,
         u.cost,
         u.bookCount,
-        u.breakEven === null ? '' : u.breakEven.toFixed(4),
-        Number.isFinite(u.lo) ? u.lo.toFixed(4) : '',
-        Number.isFinite(u.hi) ? u.hi.toFixed(4) : '',
+        u.breakEven,
+        Number.isFinite(u.lo) ? u.lo : '',
+        Number.isFinite(u.hi) ? u.hi : '',
         u.verdict,
-        r.fixedPoints[vi]?.[u.variant]?.prices[u.element]?.toFixed(4) ?? '',
+        r.fixedPoints[vi]?.[u.variant]?.prices[u.element],
         u.why ?? '',
       ];
     }),
+  };
+}
+
+/** "v1: 60 AP · usual depth · open; v2: ...": the variants' numbers in words. */
+const variantKey = (r: BalanceResults): string =>
+  r.grid.map((_, i) => `v${i + 1} ${variantWords(r.grid, i)}`).join('; ');
+
+export function balanceReport(r: BalanceResults, plan: BalancePlan): ReportPart {
+  const lastV = r.versions.length - 1;
+  const last = r.elements[lastV] ?? [];
+  const newest = r.versions[lastV]!.name;
+  const answer = lead(r);
+  const md: Block[] = [
+    { heading: plan.title, level: 1 },
+    { text: `${plan.about}.` },
+    { heading: 'Headline' },
+    { list: answer },
+    ...(r.changes.length > 0 || last.length === 1
+      ? [{ text: headline(r).join('\n') }]
+      : headline(r)
+          .slice(1)
+          .map((text) => ({ text }))),
+    { text: modelSentence(plan) },
+    { text: PRICES_SENTENCE },
+  ];
+  if (r.changes.length > 0)
+    md.push(
+      { heading: `The cost changes (${r.versions[0]!.name} -> ${newest})` },
+      { table: changesTable(r) },
+    );
+  md.push({ heading: `What holds under ${newest}` }, { table: findingsTable(r) });
+  r.versions.forEach((v, vi) => {
+    md.push(
+      { heading: `Every element under ${v.name}` },
+      {
+        text: "Costs in AP. Fair price: the geometric mean of the variants' break-even costs; the interval in brackets spans every variant's 95% interval. Repriced: the mean over the variants of the consistent price list.",
+      },
+      { table: elementTable(r.elements[vi] ?? [], r.grid.length) },
+    );
+  });
+  md.push(
+    { heading: 'Break-even in each variant' },
+    {
+      text: `Under ${newest}; "over"/"under": the book cost is outside the variant's 95% interval.`,
+    },
+    {
+      table: table(
+        ['#', 'variant'],
+        1,
+        r.grid.map((g, i) => [`v${i + 1}`, g.id]),
+      ),
+    },
+    {
+      table: table(
+        ['element', ...r.grid.map((_, i) => `v${i + 1}`)],
+        1,
+        plan.elements.map((e) => [
+          e,
+          ...r.grid.map((_, gi) => {
+            const u = r.units.find(
+              (x) => x.version === r.versions[lastV]!.id && x.variant === gi && x.element === e,
+            )!;
+            return u.breakEven === null
+              ? 'n/m'
+              : `${ap(u.breakEven)}${u.verdict === 'over-costed' ? ' over' : u.verdict === 'under-costed' ? ' under' : ''}`;
+          }),
+        ]),
+      ),
+    },
+  );
+  const imprecise = r.units.filter((u) => !u.precise);
+  md.push(
+    { heading: 'Precision' },
+    {
+      text:
+        `${r.units.length - imprecise.length} of ${r.units.length} break-evens (version x variant x element) have a 95% interval within +-${plan.precision} AP from sampling noise.` +
+        (imprecise.length > 0 ? ` The others, and why:` : ''),
+    },
+  );
+  if (imprecise.length > 0) {
+    md.push({
+      table: table(
+        ['version', 'variant', 'element', 'break-even', 'interval', 'why'],
+        1,
+        imprecise
+          .slice(0, 200)
+          .map((u) => [
+            u.version,
+            `v${u.variant + 1}`,
+            u.element,
+            ap(u.breakEven),
+            range(u.lo, u.hi),
+            u.why ?? '',
+          ]),
+      ),
+    });
+    if (imprecise.length > 200) md.push({ text: `(and ${imprecise.length - 200} more in the CSV)` });
+  }
+  if (r.skipped.length > 0)
+    md.push({ heading: 'Not assessed' }, { list: r.skipped.map((s) => `${s.element}: ${s.why}`) });
+  md.push(
+    { heading: 'The field' },
+    {
+      table: table(
+        ['opponent', 'weight'],
+        1,
+        r.field.map((f) => [f.element, f.weight]),
+      ),
+    },
+    { text: `${r.fought.toLocaleString('en-US')} engagements fought.` },
   );
 
   const sections: ReportSection[] = [
@@ -311,12 +366,12 @@ export function balanceReport(r: BalanceResults, plan: BalancePlan): ReportPart 
         ...(r.changes.length > 0
           ? [
               {
-                caption: `The cost changes ${r.versions[0]!.name} -> ${r.versions[lastV]!.name}, judged under ${r.versions[lastV]!.name}`,
-                markdown: changesTable(r).join('\n'),
+                caption: `The cost changes ${r.versions[0]!.name} -> ${newest}, judged under ${newest}`,
+                table: changesTable(r),
               },
             ]
           : []),
-        { caption: `What holds under ${r.versions[lastV]!.name}`, markdown: findingsTable(r).join('\n') },
+        { caption: `What holds under ${newest}`, table: findingsTable(r) },
       ],
       reproduce: '',
     },
@@ -331,9 +386,9 @@ export function balanceReport(r: BalanceResults, plan: BalancePlan): ReportPart 
           name: `${plan.name}-changes`,
           spec: costChangeSpec({
             title: 'Cost changes against break-even',
-            subtitle: `${r.versions[0]!.name} -> ${r.versions[lastV]!.name}`,
+            subtitle: `${r.versions[0]!.name} -> ${newest}`,
             oldName: r.versions[0]!.name,
-            newName: r.versions[lastV]!.name,
+            newName: newest,
             elements: changed.map((c) => ({
               label: c.element,
               oldCost: c.oldCost,
@@ -351,65 +406,71 @@ export function balanceReport(r: BalanceResults, plan: BalancePlan): ReportPart 
   const measured = last.filter((e) => e.breakEven !== null);
   if (measured.length > 0)
     sections.push({
-      heading: `Book cost against break-even under ${r.versions[lastV]!.name}`,
+      heading: `Book cost against break-even under ${newest}`,
       text: 'Each element: its book cost (dot) and its break-even interval across every variant (bar). A bar wholly left of the dot: over-costed in every variant; wholly right: under-costed.',
       charts: [
         {
           name: `${plan.name}-break-even`,
-          spec: breakEvenSpec(measured, r.versions[lastV]!.name),
+          spec: breakEvenSpec(measured, newest),
           caption: 'Sorted by book cost.',
         },
       ],
-      tables: [{ caption: 'Every element', markdown: elementTable(last).join('\n') }],
+      tables: [{ caption: 'Every element', table: elementTable(last, r.grid.length) }],
       reproduce: '',
     });
-  sections.push({
-    heading: 'Verdict in each variant',
-    text: `Break-even minus book cost (AP) per element and variant under ${r.versions[lastV]!.name}: blue, the element is worth more than it costs; red, less.`,
-    charts: [
-      {
-        name: `${plan.name}-variants`,
-        spec: matchupHeatmapSpec({
-          title: 'Break-even minus book cost, by variant',
-          rowTitle: 'Element',
-          colTitle: 'Variant',
-          valueTitle: 'AP',
-          rows: plan.elements,
-          cols: r.grid.map((_, i) => `v${i + 1}`),
-          cells: r.units
-            .filter((u) => u.version === r.versions[lastV]!.id && u.breakEven !== null)
-            .map((u) => ({
-              row: u.element,
-              col: `v${u.variant + 1}`,
-              value: (u.breakEven as number) - u.cost,
-              lo: u.lo - u.cost,
-              hi: u.hi - u.cost,
-            })),
-          format: '.1f',
-        }),
-        caption: r.grid.map((g, i) => `v${i + 1}: ${g.id}`).join('; '),
-      },
-    ],
-    reproduce: '',
-  });
+  const cells = r.units
+    .filter((u) => u.version === r.versions[lastV]!.id && u.breakEven !== null)
+    .map((u) => ({
+      row: u.element,
+      col: `v${u.variant + 1}`,
+      value: (u.breakEven as number) - u.cost,
+      lo: u.lo - u.cost,
+      hi: u.hi - u.cost,
+    }));
+  // A study that measured nothing under the newest version has no heatmap to draw.
+  if (cells.length > 0)
+    sections.push({
+      heading: 'Verdict in each variant',
+      text: `Break-even minus book cost (AP) per element and variant under ${newest}: blue, the element is worth more than it costs; red, less. Columns: ${variantKey(r)}.`,
+      charts: [
+        {
+          name: `${plan.name}-variants`,
+          spec: matchupHeatmapSpec({
+            title: 'Break-even minus book cost, by variant',
+            rowTitle: 'Element',
+            colTitle: 'Variant',
+            valueTitle: 'AP',
+            rows: plan.elements,
+            cols: r.grid.map((_, i) => `v${i + 1}`),
+            cells,
+            format: '.1f',
+          }),
+          caption: r.grid.map((g, i) => `v${i + 1}: ${g.id}`).join('; '),
+        },
+      ],
+      reproduce: '',
+    });
   const robustUnder = last.filter((e) => e.robust === 'under-costed').length;
   const robustOver = last.filter((e) => e.robust === 'over-costed').length;
+  const every = r.grid.length === 1 ? 'in the one variant' : 'in every variant';
   const summary = [
-    `${plan.title}: ${last.length} elements under ${r.versions[lastV]!.name} in ${r.grid.length} variants; under-costed in every variant ${robustUnder}, over-costed in every variant ${robustOver}.`,
+    last.length === 1
+      ? `${plan.title}: ${elementSentence(last[0]!, r)}`
+      : `${plan.title}: ${last.length} elements under ${newest} in ${r.grid.length} variant${r.grid.length === 1 ? '' : 's'}; under-costed ${every} ${robustUnder}, over-costed ${every} ${robustOver}.`,
     ...r.changes.map(
       (c) =>
         `  ${c.element}: ${ap(c.oldCost, 1)} -> ${ap(c.newCost, 1)} AP, fair price ${ap(c.breakEven)} ${range(c.lo, c.hi)}: ${verdictWords(
           c.robust,
           c.perVariant.map((p) => p.verdict),
           c.split,
+          r.grid.length,
         )}`,
     ),
   ].join('\n');
   return {
-    files: new Map([
-      [`${plan.name}.md`, md.join('\n')],
-      [`${plan.name}.csv`, csv],
-    ]),
+    lead: answer,
+    documents: new Map([[`${plan.name}.md`, md]]),
+    data: new Map([[`${plan.name}.csv`, unitsTable(r)]]),
     sections,
     summary,
   };

@@ -5,10 +5,9 @@
  */
 import { z } from 'zod';
 import { InputError } from '../../core/errors.ts';
-import { csvText } from '../../core/csv.ts';
 import type { AnySystem, EngagementSummary, Mean, Proportion } from '../../core/system.ts';
 import { boundsHistogramSpec } from '../../report/charts/bounds-histogram.ts';
-import { mdTable } from '../../report/markdown.ts';
+import type { Block, Column, Table } from '../../report/table.ts';
 import type { StudyKind } from '../kind.ts';
 import type { EngagementPayload } from '../kernels.ts';
 import { systemById } from '../../systems/registry.ts';
@@ -75,70 +74,78 @@ const resultRows = (s: EngagementSummary) => {
   ];
 };
 
+/** Rows of words: every column but the first right-aligned, as the model's tables are. */
+const wordsTable = (columns: readonly string[], rows: readonly (readonly (string | number)[])[]): Table => ({
+  columns: columns.map((name): Column => ({ name })),
+  rows,
+});
+
 /** The Markdown of an engagement summary (any model). */
-function engagementMarkdown(title: string, about: string, r: EngagementStudyResults): string {
+function engagementMarkdown(title: string, about: string, r: EngagementStudyResults): Block[] {
   const s = r.summary;
   const unit = s.unit;
   const n = sideLabels(s);
   const draws = s.mutual.count + s.undecided.count;
-  const lines = [
-    `# ${title}`,
-    '',
-    `${about}, ${r.version}. ${s.samples.toLocaleString('en-US')} engagements; 95% intervals in brackets.`,
-    '',
-    ...mdTable(
-      ['result', 'probability'],
-      resultRows(s).map((row) => [row.a, ci(row.p)]),
-    ),
-    '',
-    `Mean ${unit}s to a decision: ${f2(s.meanToDecision)}. Draws (both break, or undecided): ${draws.toLocaleString('en-US')} of ${s.samples.toLocaleString('en-US')}.`,
-    '',
-    '## Losses per engagement',
-    '',
-    ...mdTable(
-      ['loss', n.a, n.b],
-      s.losses.map((l) => [l.label, mean(l.a), mean(l.b)]),
-    ),
-    '',
+  return [
+    { heading: title, level: 1 },
+    {
+      text: `${about}, ${r.version}. ${s.samples.toLocaleString('en-US')} engagements; 95% intervals in brackets.`,
+    },
+    {
+      table: wordsTable(
+        ['result', 'probability'],
+        resultRows(s).map((row) => [row.a, ci(row.p)]),
+      ),
+    },
+    {
+      text: `Mean ${unit}s to a decision: ${f2(s.meanToDecision)}. Draws (both break, or undecided): ${draws.toLocaleString('en-US')} of ${s.samples.toLocaleString('en-US')}.`,
+    },
+    { heading: 'Losses per engagement' },
+    {
+      table: wordsTable(
+        ['loss', n.a, n.b],
+        s.losses.map((l) => [l.label, mean(l.a), mean(l.b)]),
+      ),
+    },
+    ...s.tables.flatMap((t): Block[] => [
+      { heading: t.title },
+      ...(t.note ? [{ text: t.note }] : []),
+      { table: wordsTable(t.columns, t.rows) },
+    ]),
+    { heading: `${unit[0]!.toUpperCase()}${unit.slice(1)}s to a decision` },
+    {
+      table: wordsTable(
+        [unit, `P(decided in this ${unit})`, 'P(stopped undecided)'],
+        s.histogram.map((h) => [h.k, f3(h.decided), f3(h.undecided)]),
+      ),
+    },
   ];
-  for (const t of s.tables) {
-    lines.push(`## ${t.title}`, '');
-    if (t.note) lines.push(t.note, '');
-    lines.push(...mdTable(t.columns, t.rows), '');
-  }
-  lines.push(
-    `## ${unit[0]!.toUpperCase()}${unit.slice(1)}s to a decision`,
-    '',
-    ...mdTable(
-      [unit, `P(decided in this ${unit})`, 'P(stopped undecided)'],
-      s.histogram.map((h) => [h.k, f3(h.decided), f3(h.undecided)]),
-    ),
-    '',
-  );
-  return lines.join('\n');
 }
 
+const f6 = (n: number) => n.toFixed(6);
+
 /** The CSV of an engagement summary: one row per measure. */
-function engagementCsv(study: string, r: EngagementStudyResults): string {
+function engagementCsv(study: string, r: EngagementStudyResults): Table {
   const s = r.summary;
   const rows: (string | number)[][] = [];
-  const pr = (m: string, side: string, p: Proportion) =>
-    rows.push([study, m, side, '', p.p.toFixed(6), p.lo.toFixed(6), p.hi.toFixed(6)]);
+  const pr = (m: string, side: string, p: Proportion) => rows.push([study, m, side, '', p.p, p.lo, p.hi]);
   for (const row of resultRows(s)) pr(row.measure, row.side, row.p);
   for (const l of s.losses)
     for (const side of ['a', 'b'] as const)
-      rows.push([
-        study,
-        l.label,
-        side.toUpperCase(),
-        '',
-        l[side].mean.toFixed(6),
-        l[side].lo.toFixed(6),
-        l[side].hi.toFixed(6),
-      ]);
-  for (const h of s.histogram)
-    rows.push([study, `decided in this ${s.unit}`, '', h.k, h.decided.toFixed(6), '', '']);
-  return csvText(['study', 'measure', 'side', s.unit, 'value', 'ci95_low', 'ci95_high'], rows);
+      rows.push([study, l.label, side.toUpperCase(), '', l[side].mean, l[side].lo, l[side].hi]);
+  for (const h of s.histogram) rows.push([study, `decided in this ${s.unit}`, '', h.k, h.decided, '', '']);
+  return {
+    columns: [
+      { name: 'study' },
+      { name: 'measure' },
+      { name: 'side' },
+      { name: s.unit },
+      { name: 'value', csv: f6 },
+      { name: 'ci95_low', csv: f6 },
+      { name: 'ci95_high', csv: f6 },
+    ],
+    rows,
+  };
 }
 
 function blockSchema(system: AnySystem): z.ZodObject | undefined {
@@ -223,10 +230,8 @@ export const engagementKind: StudyKind<EngagementPlan, EngagementStudyResults> =
       ],
     });
     return {
-      files: new Map([
-        [`${plan.name}.md`, engagementMarkdown(plan.title, plan.about, r)],
-        [`${plan.name}.csv`, engagementCsv(plan.name, r)],
-      ]),
+      documents: new Map([[`${plan.name}.md`, engagementMarkdown(plan.title, plan.about, r)]]),
+      data: new Map([[`${plan.name}.csv`, engagementCsv(plan.name, r)]]),
       sections: [
         {
           heading: plan.title,

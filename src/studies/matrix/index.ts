@@ -22,6 +22,7 @@ import {
 } from '../cells.ts';
 import type { StudyContext, StudyKind } from '../kind.ts';
 import { samplesField } from '../odds/index.ts';
+import type { Block, Table } from '../../report/table.ts';
 import { expandSweep, sweepSchema } from './sweep.ts';
 
 type Fields = Readonly<Record<string, unknown>>;
@@ -61,7 +62,7 @@ interface MatrixPlan extends CellStudyPlan {
   readonly cols: readonly string[];
 }
 
-interface MatrixResults extends CellStudyResults {
+export interface MatrixResults extends CellStudyResults {
   readonly rows: readonly string[];
   readonly cols: readonly string[];
 }
@@ -136,50 +137,62 @@ function planMatrix(block: Fields, ctx: StudyContext): Omit<MatrixPlan, 'name' |
   };
 }
 
-function grid(r: MatrixResults, title: string, value: (c: CellRecord) => string): string[] {
-  const out = [
-    `## ${title}`,
-    '',
-    `| A \\ B | ${r.cols.join(' | ')} |`,
-    `| --- |${r.cols.map(() => ' ---: |').join('')}`,
+/** One value per cell as a wide grid: a row per A element, a column per B element. */
+export function gridTable(r: MatrixResults, value: (c: CellRecord) => number, digits = 4): Table {
+  return {
+    columns: [
+      { name: 'A \\ B', key: 'a' },
+      ...r.cols.map((c) => ({ name: c, format: (p: number) => dec(p, digits) })),
+    ],
+    rows: r.rows.map((row, i) => [
+      row,
+      ...r.cols.map((_, j) => value(r.cells[i * r.cols.length + j] as CellRecord)),
+    ]),
+  };
+}
+
+/** The grids of a matrix: the worst outcome each way, and the net of the two worst outcomes. */
+export function matrixGrids(r: MatrixResults): { readonly title: string; readonly table: Table }[] {
+  const p = (c: CellRecord, side: 'a' | 'b', o: string) => c.result[side].exact[o]?.p ?? 0;
+  const worst = r.outcomes[0] as string;
+  const second = r.outcomes.length > 2 ? (r.outcomes[1] as string) : undefined;
+  const either = second && `${worst} or ${second === 'flee' ? 'flees' : second}`;
+  return [
+    { title: `P(B ${worst}): A ${verb(worst)} B`, table: gridTable(r, (c) => p(c, 'b', worst)) },
+    { title: `P(A ${worst}): B ${verb(worst)} A`, table: gridTable(r, (c) => p(c, 'a', worst)) },
+    ...(second
+      ? [
+          {
+            title: `Net: P(B ${either}) - P(A ${either})`,
+            table: gridTable(
+              r,
+              (c) => p(c, 'b', worst) + p(c, 'b', second) - p(c, 'a', worst) - p(c, 'a', second),
+            ),
+          },
+        ]
+      : []),
   ];
-  r.rows.forEach((row, i) => {
-    const cells = r.cols.map((_, j) => value(r.cells[i * r.cols.length + j] as CellRecord));
-    out.push(`| ${row} | ${cells.join(' | ')} |`);
-  });
-  out.push('');
-  return out;
 }
 
 /**
  * The Markdown of a matrix: the worst outcome each way, and the net of the two worst outcomes (DBM:
  * destroyed, and destroyed or flees).
  */
-function matrixMarkdown(title: string, about: string, r: MatrixResults): string {
-  const lines = cellsHeader(title, r, about);
-  const p = (c: CellRecord, side: 'a' | 'b', o: string) => c.result[side].exact[o]?.p ?? 0;
-  const worst = r.outcomes[0] as string;
-  const second = r.outcomes.length > 2 ? (r.outcomes[1] as string) : undefined;
-  lines.push(...grid(r, `P(B ${worst}): A ${verb(worst)} B`, (c) => dec(p(c, 'b', worst), 4)));
-  lines.push(...grid(r, `P(A ${worst}): B ${verb(worst)} A`, (c) => dec(p(c, 'a', worst), 4)));
-  if (second) {
-    const either = `${worst} or ${second === 'flee' ? 'flees' : second}`;
-    lines.push(
-      ...grid(r, `Net: P(B ${either}) - P(A ${either})`, (c) =>
-        dec(p(c, 'b', worst) + p(c, 'b', second) - p(c, 'a', worst) - p(c, 'a', second), 4),
-      ),
-    );
-  }
+export function matrixMarkdown(title: string, about: string, r: MatrixResults): Block[] {
+  const blocks: Block[] = [
+    ...cellsHeader(title, r, about),
+    ...matrixGrids(r).flatMap((g): Block[] => [{ heading: g.title }, { table: g.table }]),
+  ];
   if (r.samples > 0) {
     const bad = r.cells.filter((c) => !c.result.agrees).map((c) => c.label);
-    lines.push(
-      bad.length === 0
-        ? `Sampled estimates agree with the exact values in all ${r.cells.length} cells (CSV has every estimate and interval).`
-        : `Sampled estimates disagree with the exact values in: ${bad.join(', ')}.`,
-      '',
-    );
+    blocks.push({
+      text:
+        bad.length === 0
+          ? `Sampled estimates agree with the exact values in all ${r.cells.length} cells (CSV has every estimate and interval).`
+          : `Sampled estimates disagree with the exact values in: ${bad.join(', ')}.`,
+    });
   }
-  return `${lines.join('\n')}`;
+  return blocks;
 }
 
 /** "destroyed" -> "destroys", "routed" -> "routs": how a title says A inflicts an outcome. */
@@ -214,10 +227,8 @@ export const matrixKind: StudyKind<MatrixPlan, MatrixResults> = {
   results: (plan, done) => ({ ...cellResults(plan, done), rows: plan.rows, cols: plan.cols }),
   report(r, plan) {
     return {
-      files: new Map([
-        [`${plan.name}.md`, matrixMarkdown(plan.title, plan.about, r)],
-        [`${plan.name}.csv`, cellsCsv(plan.name, r)],
-      ]),
+      documents: new Map([[`${plan.name}.md`, matrixMarkdown(plan.title, plan.about, r)]]),
+      data: new Map([[`${plan.name}.csv`, cellsCsv(plan.name, r)]]),
       sections: [],
       summary: matrixSummary(plan.title, plan, r),
       problems: cellProblems(plan.name, r),

@@ -7,7 +7,7 @@ import { InputError } from '../../core/errors.ts';
 import { withElementHint } from '../../core/field-words.ts';
 import { fieldOutOfMode } from '../../core/fields.ts';
 import type { AnySystem } from '../../core/system.ts';
-import { mdCell } from '../../report/markdown.ts';
+import type { Block, Table } from '../../report/table.ts';
 import {
   cellJobs,
   cellProblems,
@@ -17,6 +17,7 @@ import {
   cellsCsv,
   cellsHeader,
   planCell,
+  versionsOf,
   type CellRecord,
   type CellStudyPlan,
   type CellStudyResults,
@@ -44,42 +45,54 @@ function sampledText(c: CellRecord, side: 'a' | 'b', o: string): string {
   return `${dec(m.p, 4)} [${dec(m.lo, 4)}, ${dec(m.hi, 4)}]${m.agrees ? '' : ' !'}`;
 }
 
-function eventsMarkdown(r: CellStudyResults): string[] {
-  if (!r.cells.some((c) => c.events && c.events.length > 0)) return [];
-  const out = [
-    '',
-    '## Events (exact)',
-    '',
-    '| Situation | Event | Probability | Count | Rule |',
-    '| --- | --- | ---: | ---: | --- |',
-  ];
-  for (const c of r.cells) {
-    (c.events ?? []).forEach((e, k) => {
-      out.push(
-        `| ${k === 0 ? mdCell(c.label) : ''} | ${mdCell(e.label)} | ${dec(e.p, 4)} | ${e.count}/${e.of} | ${e.rule} |`,
-      );
-    });
-  }
-  return out;
+function eventsTable(r: CellStudyResults): Table {
+  return {
+    columns: [
+      { name: 'Situation' },
+      { name: 'Event', kind: 'text' },
+      { name: 'Probability', format: (p) => dec(p, 4) },
+      { name: 'Count' },
+      { name: 'Rule', kind: 'text' },
+    ],
+    rows: r.cells.flatMap((c) =>
+      (c.events ?? []).map((e, k) => [k === 0 ? c.label : '', e.label, e.p, `${e.count}/${e.of}`, e.rule]),
+    ),
+  };
 }
 
-function oddsMarkdown(title: string, about: string, r: CellStudyResults): string {
-  const lines = cellsHeader(title, r, about);
-  lines.push(`| Situation | Side | ${r.outcomes.join(' | ')} |`);
-  lines.push(`| --- | --- |${r.outcomes.map(() => ' ---: |').join('')}`);
-  for (const c of r.cells) {
-    for (const side of ['a', 'b'] as const) {
-      const el = side === 'a' ? c.a : c.b;
-      const label = side === 'a' ? mdCell(c.label) : '';
-      lines.push(
-        `| ${label} | ${side.toUpperCase()} ${el} | ${r.outcomes.map((o) => dec(c.result[side].exact[o]?.p ?? 0, 4)).join(' | ')} |`,
-      );
-      if (c.result.samples > 0)
-        lines.push(`|  | sampled | ${r.outcomes.map((o) => sampledText(c, side, o)).join(' | ')} |`);
-    }
-  }
-  lines.push(...eventsMarkdown(r));
-  return `${lines.join('\n')}\n`;
+function oddsTable(r: CellStudyResults): Table {
+  return {
+    columns: [
+      { name: 'Situation' },
+      { name: 'Side', kind: 'text' },
+      ...r.outcomes.map((o) => ({ name: o, format: (p: number) => dec(p, 4) })),
+    ],
+    rows: r.cells.flatMap((c) =>
+      (['a', 'b'] as const).flatMap((side) => [
+        [
+          side === 'a' ? c.label : '',
+          `${side.toUpperCase()} ${side === 'a' ? c.a : c.b}`,
+          ...r.outcomes.map((o) => c.result[side].exact[o]?.p ?? 0),
+        ],
+        ...(c.result.samples > 0 ? [['', 'sampled', ...r.outcomes.map((o) => sampledText(c, side, o))]] : []),
+      ]),
+    ),
+  };
+}
+
+function oddsMarkdown(title: string, about: string, r: CellStudyResults): Block[] {
+  const events = r.cells.some((c) => c.events && c.events.length > 0);
+  return [
+    ...cellsHeader(title, r, about),
+    { table: oddsTable(r) },
+    ...(events ? [{ heading: 'Events (exact)' }, { table: eventsTable(r) }] : []),
+  ];
+}
+
+/** "2. Reg Bd(O) v Irr Kn(O) (shooting)" under DBM 3.0: "2. Reg Bd(O) v Irr Kn(O) (DBM 3.0, shooting)". */
+function withVersion(label: string, version: string): string {
+  const mode = / \(([a-z ]+)\)$/.exec(label);
+  return mode ? `${label.slice(0, mode.index)} (${version}, ${mode[1]})` : `${label} (${version})`;
 }
 
 interface OddsPlan extends CellStudyPlan {
@@ -111,7 +124,6 @@ export const oddsKind: StudyKind<OddsPlan, CellStudyResults> = {
     const situations = block.situations as readonly unknown[];
     ctx.claimCells?.(situations.length, ['situations']);
     const samples = ctx.samples ?? (block.samples as number | undefined) ?? ctx.scenarioSamples ?? 0;
-    let version = '';
     const cells = situations.map((raw, j) => {
       const at = ['situations', j];
       const input = situationInput(ctx.system, raw, ctx.rules);
@@ -121,7 +133,6 @@ export const oddsKind: StudyKind<OddsPlan, CellStudyResults> = {
           path: [...at, 'rules'],
         });
       const variant = ctx.variant(rules);
-      if (j === 0) version = variant.name;
       let situation: unknown;
       try {
         situation = variant.parseSituation(input);
@@ -138,6 +149,8 @@ export const oddsKind: StudyKind<OddsPlan, CellStudyResults> = {
       const note = mode === undefined || mode === 'close' ? '' : ` (${mode})`;
       return planCell(ctx.system, variant, situation, (a, b) => `${j + 1}. ${a} v ${b}${note}`);
     });
+    // A study that compares versions names each situation's version in its label.
+    const mixed = new Set(cells.map((c) => c.version)).size > 1;
     return {
       name: header.name,
       title: header.title,
@@ -145,8 +158,8 @@ export const oddsKind: StudyKind<OddsPlan, CellStudyResults> = {
       samples,
       outcomes: ctx.variant().ruleset.outcomes,
       outcomeInfo: outcomeInfo(ctx.system),
-      version,
-      cells,
+      version: versionsOf(cells),
+      cells: mixed ? cells.map((c) => ({ ...c, label: withVersion(c.label, c.version) })) : cells,
       about: ctx.about,
     };
   },
@@ -157,10 +170,8 @@ export const oddsKind: StudyKind<OddsPlan, CellStudyResults> = {
   results: cellResults,
   report(r, plan) {
     return {
-      files: new Map([
-        [`${plan.name}.md`, oddsMarkdown(plan.title, plan.about, r)],
-        [`${plan.name}.csv`, cellsCsv(plan.name, r)],
-      ]),
+      documents: new Map([[`${plan.name}.md`, oddsMarkdown(plan.title, plan.about, r)]]),
+      data: new Map([[`${plan.name}.csv`, cellsCsv(plan.name, r)]]),
       sections: [],
       summary: oddsSummary(plan.title, plan, r),
       problems: cellProblems(plan.name, r),

@@ -19,7 +19,14 @@ import {
   parseBnbSituation,
   type BnbSituation,
 } from './situation.ts';
-import { BNB_GRADES, BNB_REGULARITIES, BNB_TROOP_NAMES, BNB_TROOP_TYPES, type BnbElement } from './troops.ts';
+import {
+  BNB_GRADES,
+  BNB_REGULARITIES,
+  BNB_TROOP_NAMES,
+  BNB_TROOP_TYPES,
+  isMounted,
+  type BnbElement,
+} from './troops.ts';
 import { costTableOf } from './variant.ts';
 
 const NAME = 'Blood and Blades 0.7';
@@ -86,6 +93,11 @@ const bnbSystem: SystemModule<BnbSituation, BnbOutcome, BnbElement> = {
     typesOf: (e) => [e.type],
     grade: { all: BNB_GRADES, of: (e) => e.grade },
     reg: { all: BNB_REGULARITIES, of: (e) => e.reg },
+    // B&B 0.7 ch.4: the mounted types, and the infantry (heavy and light; baggage is neither).
+    groups: {
+      mounted: (e) => isMounted(e.type),
+      foot: (e) => !isMounted(e.type) && e.type !== 'Bg',
+    },
     // B&B 0.7 ch.7 support: up to two ranks behind the fighting base, in `rear`.
     depth: { field: 'rear', max: 3, value: (n, d) => Array.from({ length: d - 1 }, () => n) },
     costOptions: COST_OPTIONS,

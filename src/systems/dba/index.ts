@@ -17,7 +17,7 @@ import {
 } from './parse-situation.ts';
 import { dba } from './ruleset.ts';
 import type { DbaSituation } from './situation.ts';
-import { DBA_TROOP_NAMES, DBA_TROOP_TYPES, type DbaElement } from './troops.ts';
+import { DBA_TROOP_NAMES, DBA_TROOP_TYPES, isFoot, isMounted, type DbaElement } from './troops.ts';
 
 const VERSION = 'dba-3.0';
 
@@ -70,6 +70,8 @@ const dbaSystem: SystemModule<DbaSituation, DbaOutcome, DbaElement> = {
       name: (DBA_TROOP_NAMES as Record<string, string>)[t] ?? WRITTEN_NAMES[t] ?? t,
     })),
     typesOf: (e) => [...new Set([e.type, writtenType(e)])],
+    // DBA 3.0 Troop Definitions: the mounted types, and the foot (armed civilians included).
+    groups: { mounted: isMounted, foot: isFoot },
     // DBA 3.0 Rear support factors: one element behind, in `behind`.
     depth: { field: 'behind', max: 2, value: (n) => n },
   },

@@ -18,7 +18,15 @@ import {
   parseDbmSituation,
   situationToInput,
 } from './situation-input.ts';
-import { GRADES, isNaval, REGULARITIES, TROOP_NAMES, TROOP_TYPES, type Element } from './troops.ts';
+import {
+  GRADES,
+  isMounted,
+  isNaval,
+  REGULARITIES,
+  TROOP_NAMES,
+  TROOP_TYPES,
+  type Element,
+} from './troops.ts';
 import { dbmHouseRulesSchema, versionOfSpec } from './variant.ts';
 import { DBM_VERSION_IDS, DBM_VERSIONS } from './versions.ts';
 
@@ -82,8 +90,12 @@ const dbmSystem: SystemModule<DbmSituation, DbmOutcome, Element> = {
     typesOf: (e) => [e.type],
     grade: { all: GRADES, of: (e) => e.grade },
     reg: { all: REGULARITIES, of: (e) => e.reg },
-    // DBM 3.2 p.3: every type but the naval ones.
-    groups: { land: (e) => !isNaval(e.type) },
+    // DBM 3.2 p.3: every type but the naval ones; mounted and foot types.
+    groups: {
+      land: (e) => !isNaval(e.type),
+      mounted: (e) => isMounted(e.type),
+      foot: (e) => !isNaval(e.type) && !isMounted(e.type),
+    },
     // DBM 3.2 p.21 Rear Support: up to three ranks behind the front element, in `rear`.
     depth: { field: 'rear', max: 4, value: (n, d) => Array.from({ length: d - 1 }, () => n) },
     costOptions: (Object.keys(COST_ADJUSTMENTS) as CostAdjustment[]).map((id) => ({
