@@ -9,6 +9,7 @@ import { registerCost } from './commands/cost.ts';
 import { registerOdds } from './commands/odds.ts';
 import { registerServe } from './commands/serve.ts';
 import { registerRun } from './commands/run.ts';
+import { registerMatrix } from './commands/matrix.ts';
 import { registerMerge } from './commands/merge.ts';
 import { registerSchema } from './commands/schema.ts';
 
@@ -25,6 +26,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const exit = { code: 0 };
   registerOdds(program, exit);
   registerCost(program, exit);
+  registerMatrix(program, exit);
   registerRun(program, exit);
   registerMerge(program, exit);
   registerSchema(program, exit);

@@ -142,7 +142,11 @@ export function gridTable(r: MatrixResults, value: (c: CellRecord) => number, di
   return {
     columns: [
       { name: 'A \\ B', key: 'a' },
-      ...r.cols.map((c) => ({ name: c, format: (p: number) => dec(p, digits) })),
+      ...r.cols.map((c) => ({
+        name: c,
+        format: (p: number) => dec(p, digits),
+        csv: (p: number) => dec(p, 6),
+      })),
     ],
     rows: r.rows.map((row, i) => [
       row,
@@ -178,10 +182,15 @@ export function matrixGrids(r: MatrixResults): { readonly title: string; readonl
  * The Markdown of a matrix: the worst outcome each way, and the net of the two worst outcomes (DBM:
  * destroyed, and destroyed or flees).
  */
-export function matrixMarkdown(title: string, about: string, r: MatrixResults): Block[] {
+export function matrixMarkdown(
+  title: string,
+  about: string,
+  r: MatrixResults,
+  grids: readonly { readonly title: string; readonly table: Table }[] = matrixGrids(r),
+): Block[] {
   const blocks: Block[] = [
     ...cellsHeader(title, r, about),
-    ...matrixGrids(r).flatMap((g): Block[] => [{ heading: g.title }, { table: g.table }]),
+    ...grids.flatMap((g): Block[] => [{ heading: g.title }, { table: g.table }]),
   ];
   if (r.samples > 0) {
     const bad = r.cells.filter((c) => !c.result.agrees).map((c) => c.label);
