@@ -105,13 +105,16 @@ describe('debellator odds --bounds', () => {
     const cases: [string[], RegExp][] = [
       [
         ['Reg Bd(O)', 'Irr Kn(S)', '--a-general', '--bounds', '3'],
-        /--a-general: not part of the multi-bound model/,
+        /^debellator: Fight on cannot model A's general \[--a-general\]: not part of the multi-bound model/,
       ],
       [
         ['Reg Bd(O)', 'Irr Kn(S)', '--b-moved', '--bounds', '3'],
-        /--b-moved: not part of the multi-bound model/,
+        /Fight on cannot model B's moved into contact \[--b-moved\]: not part of the multi-bound model/,
       ],
-      [['Reg Bw(O)', 'Irr Kn(S)', '--shooting', '--bounds', '3'], /for close combat, not shooting/],
+      [
+        ['Reg Bw(O)', 'Irr Kn(S)', '--shooting', '--bounds', '3'],
+        /Fight on cannot model combat \(shooting\) \[--shooting\]: multi-bound odds are for close combat, not shooting/,
+      ],
       [['Reg Bd(O)', 'Irr Kn(S)', '--pursue'], /--pursue goes with --bounds N/],
       [['Reg Bd(O)', 'Irr Kn(S)', '--bounds', 'x'], /--bounds: a whole number of bounds, not "x"/],
       [['Reg Bd(O)', 'Irr Kn(S)', '--bounds', '201'], /--bounds: a whole number from 1 to 200, not 201/],
@@ -126,5 +129,43 @@ describe('debellator odds --bounds', () => {
       expect(r.err).toMatch(message);
       expect(r.err).not.toMatch(/\n\s+at /);
     }
+  });
+
+  it('names every part the model cannot carry at once, in words, not one field at a time', async () => {
+    const r = await run([
+      'odds',
+      'Reg Bd(O)',
+      'Irr Kn(S)',
+      '--a-general',
+      '--b-overlapped',
+      '1',
+      '--b-moved',
+      '--bounds',
+      '3',
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.err.trim().split('\n')).toHaveLength(1);
+    expect(r.err).toMatch(
+      /^debellator: Fight on cannot model A's general \[--a-general\], B's overlaps \(1\) \[--b-overlapped\] and B's moved into contact \[--b-moved\]: not part of the multi-bound model: /,
+    );
+    expect(r.err).not.toMatch(/\ba\.general|\bb\.overlaps/);
+    // Shooting and a general: both named, each with the model's reason; the aiders of a shooting
+    // that cannot be fought on go unnamed with it.
+    const shot = await run([
+      'odds',
+      'Reg Bw(O)',
+      'Irr Kn(F)',
+      '--shooting',
+      '--a-aiders',
+      '1',
+      '--a-general',
+      '--bounds',
+      '4',
+    ]);
+    expect(shot.err).toBe(
+      'debellator: Fight on cannot model combat (shooting) [--shooting]: multi-bound odds are for close combat, not shooting; ' +
+        "A's general [--a-general]: not part of the multi-bound model: one file fights one, and the model makes each bound's circumstances " +
+        '(docs/engagement-model.md "One file against one")\n',
+    );
   });
 });

@@ -107,11 +107,14 @@ describeWithChromium('the Fight on panel', () => {
     await expectBounds(again, b);
     await again.close();
 
-    // A circumstance the model does not carry: the panel says which, the single-combat odds stay.
+    // Circumstances the model does not carry: the panel names every one at once, in words, and the
+    // single-combat odds stay.
     await page.check(field('a.general'));
-    expect(await page.textContent('[data-bounds-error]')).toContain(
-      'a.general: not part of the multi-bound model',
+    await page.click(field('b.overlaps=1'));
+    expect(await page.textContent('[data-bounds-error]')).toMatch(
+      /^Fight on cannot model A's general and B's overlaps \(1\): not part of the multi-bound model/,
     );
+    await page.click(field('b.overlaps=0'));
     await page.uncheck(field('a.general'));
     await expectBounds(page, b);
 

@@ -9,6 +9,7 @@ import { InputError, type FieldPath } from '../../core/errors.ts';
 import { fieldOutOfMode, fieldsOf } from '../../core/fields.ts';
 import { fieldWords, inWords, valueAtPath, withElementHint } from '../../core/field-words.ts';
 import type { AnySystem, Variant } from '../../core/system.ts';
+import { fightOn, fieldWithValue } from '../../engine/fight-on.ts';
 import { oddsReport, type OddsReport } from '../../engine/odds.ts';
 import { verdict } from '../../engine/verdict.ts';
 import { readStructuredFile, type StructuredFile } from '../../pipeline/structured-file.ts';
@@ -292,8 +293,13 @@ function boundsOf(
   if (!model?.boundsOdds)
     throw new InputError(`--bounds: ${system.name} has no engagement model to fight on with`);
   const options = Object.fromEntries(given.map((f) => [f.key, f.value(opts[f.opt])]));
+  // Every part of the situation the model cannot carry, at once, in words with the flag that set it.
+  const named = (path: FieldPath, at: unknown): string => {
+    const flag = path[0] === 'mode' && opts.shooting ? '--shooting' : flagForPath(system, path);
+    return `${fieldWithValue(system, at, path)}${flag ? ` [${flag}]` : ''}`;
+  };
   try {
-    return model.boundsOdds(input, variant, { bounds: n, options });
+    return fightOn(system, variant, input, { bounds: n, options }, named);
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
     const [head, key] = e.path;

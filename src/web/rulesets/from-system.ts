@@ -4,6 +4,7 @@
  * situation schema's metadata (web/form/generate.ts). No rule logic here.
  */
 import type { AnySystem, Variant } from '../../core/system.ts';
+import { fightOn } from '../../engine/fight-on.ts';
 import { oddsReport } from '../../engine/odds.ts';
 import { fieldsOf } from '../../core/fields.ts';
 import { inWords } from '../../core/field-words.ts';
@@ -34,9 +35,10 @@ export function webRuleSet(system: AnySystem): WebRuleSet {
   const minimal = (input: unknown): SituationInput =>
     ({ rules: versionOf(input), ...system.situation.toInput(parse(input)) }) as SituationInput;
   const model = system.engagement;
-  const fightOn = model?.boundsOdds
+  // Every part of the matchup the model cannot carry is named at once, in words (engine/fight-on.ts).
+  const fightOnOf = model?.boundsOdds
     ? (input: SituationInput, bounds: number) =>
-        model.boundsOdds!(withDefaults(input), variantOf(versionOf(input)), { bounds })
+        fightOn(system, variantOf(versionOf(input)), withDefaults(input), { bounds })
     : undefined;
   let unit: 'bound' | 'round' | undefined;
   const help: SettleHelp = {
@@ -115,12 +117,12 @@ export function webRuleSet(system: AnySystem): WebRuleSet {
     normalise: minimal,
     report: (input) =>
       oddsReport(variantOf(versionOf(input)).ruleset, parse(input) as { rules: string; mode: string }),
-    ...(fightOn
+    ...(fightOnOf
       ? {
-          bounds: fightOn,
+          bounds: fightOnOf,
           boundsUnit: () => {
             try {
-              unit ??= fightOn(minimal(system.situation.example(newest)), 1).unit;
+              unit ??= fightOnOf(minimal(system.situation.example(newest)), 1).unit;
             } catch {
               unit = 'bound';
             }
