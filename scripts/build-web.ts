@@ -2,10 +2,14 @@
  * Builds the odds page into web-dist/ (`npm run web`): src/web/main.ts -> app.js (page, rule sets,
  * engine), src/web/chart-entry.ts -> chart.js (vega, vega-lite, vega-embed), src/web/matrix-row/worker.ts
  * -> worker.js (rule sets and engine again, for one element against many off the page's thread), app.css
- * (with player.css) and index.html.
+ * (with player.css) and index.html; and what makes it an installable offline app: the web manifest, its
+ * icons (the SVG and PNGs rendered from it with resvg) and sw.js, the service worker, whose cache is named
+ * after a hash of the built files.
  * Everything is bundled, nothing is fetched from a CDN, so the page works offline and from file://.
  */
-import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { copyFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { Resvg } from '@resvg/resvg-js';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -46,8 +50,39 @@ export async function buildWeb(options: { outDir?: string; minify?: boolean } = 
     target: ['es2020', 'safari15'],
   });
   await esbuild.build({ ...common, entryPoints: { app: join(SRC, 'app.css') } });
-  await copyFile(join(SRC, 'index.html'), join(outDir, 'index.html'));
-  const names = ['index.html', 'app.js', 'chart.js', 'worker.js', 'app.css'];
+  for (const f of ['index.html', 'manifest.webmanifest', 'icon.svg'])
+    await copyFile(join(SRC, f), join(outDir, f));
+  const svg = await readFile(join(SRC, 'icon.svg'), 'utf8');
+  for (const size of [192, 512])
+    await writeFile(
+      join(outDir, `icon-${size}.png`),
+      new Resvg(svg, { fitTo: { mode: 'width', value: size } }).render().asPng(),
+    );
+  const cached = [
+    'index.html',
+    'app.js',
+    'chart.js',
+    'worker.js',
+    'app.css',
+    'manifest.webmanifest',
+    'icon.svg',
+    'icon-192.png',
+    'icon-512.png',
+  ];
+  const hash = createHash('sha256');
+  for (const f of cached) hash.update(await readFile(join(outDir, f)));
+  await esbuild.build({
+    ...common,
+    entryPoints: { sw: join(SRC, 'sw.ts') },
+    format: 'iife',
+    platform: 'browser',
+    target: ['es2020', 'safari15'],
+    define: {
+      CACHE: JSON.stringify(`debellator-${hash.digest('hex').slice(0, 12)}`),
+      FILES: JSON.stringify(cached),
+    },
+  });
+  const names = [...cached, 'sw.js'];
   return Promise.all(names.map(async (name) => ({ name, bytes: (await stat(join(outDir, name))).size })));
 }
 

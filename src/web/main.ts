@@ -17,6 +17,7 @@ import { inputDiff } from './view/input-diff.ts';
 import { possibleOutcomes } from './view/probabilities.ts';
 import { changesList, explanation, oddsTables, summaryStrip } from './view/results.ts';
 import { verdictLines } from './view/verdict.ts';
+import { lastHash, rememberLast, renderSaved } from './saved.ts';
 
 interface State {
   rs: WebRuleSet;
@@ -53,7 +54,7 @@ function stateFromInputs(raw: readonly unknown[]): State {
 function stateFromHash(): State {
   try {
     const raw = hashToMatchups(location.hash);
-    if (raw.length === 0) return defaultState();
+    if (raw.length === 0) return lastState() ?? defaultState();
     const state = stateFromInputs(raw);
     return { ...state, active: hashToTab(location.hash, state.matchups.length) };
   } catch (e) {
@@ -65,7 +66,25 @@ function stateFromHash(): State {
   }
 }
 
+/** The state the page had when it was last open (saved.ts), for a page opened without a link. */
+function lastState(): State | undefined {
+  const hash = lastHash();
+  if (!hash) return undefined;
+  try {
+    const state = stateFromInputs(hashToMatchups(hash));
+    boundsFromHash(hash);
+    return { ...state, active: hashToTab(hash, state.matchups.length) };
+  } catch {
+    return undefined;
+  }
+}
+
 let state: State;
+/** The reports drawn last, one per matchup (for names and file names without computing them again). */
+let reports: OddsReport[] = [];
+
+/** Dark mode follows the system setting; the charts are drawn again when it changes. */
+const darkMode = matchMedia('(prefers-color-scheme: dark)');
 
 function showMessage(text: string, tone: 'error' | 'info' = 'info'): void {
   const box = $('message');
@@ -195,7 +214,7 @@ function renderForm(): void {
 }
 
 function renderResults(): void {
-  const reports: OddsReport[] = [];
+  reports = [];
   try {
     for (const m of state.matchups) reports.push(state.rs.report(m));
   } catch (e) {
@@ -209,28 +228,58 @@ function renderResults(): void {
     reports.flatMap((r) => [r.a, r.b]),
   );
   const compare = reports.length > 1;
-  $('verdict').replaceChildren(verdictLines(outcomes, reports));
+  $('verdict').replaceChildren(
+    verdictLines(
+      outcomes,
+      reports,
+      state.matchups.map((m) => state.rs.describe(m)),
+    ),
+  );
   $('odds').replaceChildren(
     compare ? changesList(inputDiff(state.matchups[0], state.matchups[1])) : '',
     oddsTables(shown, reports, outcomes),
   );
   $('explained').replaceChildren(explanation(outcomes, reports));
   $('strip').replaceChildren(summaryStrip(outcomes, reports[state.active] as OddsReport));
-  const shape = `${state.rs.id}:${reports.length}:${shown.map((o) => o.id).join(',')}`;
+  // Keyboard focus scrolls a control clear of the odds bar at the foot of a phone's screen.
+  document.documentElement.style.setProperty('--strip-height', `${$('strip').offsetHeight}px`);
+  const theme = darkMode.matches ? 'dark' : 'light';
+  const shape = `${state.rs.id}:${reports.length}:${shown.map((o) => o.id).join(',')}:${theme}`;
   drawChart($('chart'), {
-    spec: chartSpec(shown, reports),
+    spec: chartSpec(shown, reports, theme),
     key: shape,
     dataset: CHART_DATASET,
     values: chartData(shown, reports),
   });
+  // The lines' colours are keyed by the sides' names: a new name (a swap, A's new type) draws anew.
   drawChart($('cumulative'), {
-    spec: cumulativeSpec(shown, reports),
-    key: shape,
+    spec: cumulativeSpec(shown, reports, theme),
+    key: `${shape}|${reports.map((r) => `${r.a.element}|${r.b.element}`).join('|')}`,
     dataset: CUMULATIVE_DATASET,
     values: cumulativeData(shown, reports),
   });
   renderMatrixRow($('matrix-row'), state.rs, activeInput());
   updateBoundsPanel(state.rs, activeInput());
+}
+
+/** The matchup being edited in words: "Reg Bd(O) v Irr Kn(S) · DBM 3.2 close combat, A's bound". */
+function matchupName(): string {
+  const r = reports[state.active];
+  const words = state.rs.describe(activeInput());
+  return r ? `${r.a.element} v ${r.b.element} · ${words.title}` : words.title;
+}
+
+/** "reg-bd-o-v-irr-kn-s-dbm-3-2": a name for a file, from the matchup. */
+function fileStem(): string {
+  const r = reports[state.active];
+  const version = state.rs.versionOf(activeInput());
+  const text = r ? `${r.a.element} v ${r.b.element} ${version}` : version;
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'matchup'
+  );
 }
 
 function render(): void {
@@ -240,12 +289,20 @@ function render(): void {
   renderResults();
   const hash = matchupsToHash(state.matchups, state.active) + boundsHash();
   if (location.hash !== hash) history.replaceState(null, '', hash);
+  rememberLast(hash);
+  renderSaved($('saved'), { name: matchupName(), hash }, openSaved, showMessage);
+}
+
+/** Open a saved matchup: its hash becomes the page's (the hashchange handler loads it). */
+function openSaved(hash: string): void {
+  if (location.hash === hash) return;
+  location.hash = hash;
 }
 
 function exportJson(): void {
   const text = `${JSON.stringify(activeInput(), null, 2)}\n`;
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = h('a', { href: url, download: `situation-${state.active + 1}.json` });
+  const a = h('a', { href: url, download: `${fileStem()}.json` });
   document.body.append(a);
   a.click();
   a.remove();
@@ -294,6 +351,7 @@ function wireActions(): void {
     file.value = '';
   });
   $('share').addEventListener('click', () => void shareLink());
+  darkMode.addEventListener('change', () => renderResults());
   window.addEventListener('hashchange', () => {
     if (location.hash !== matchupsToHash(state.matchups, state.active) + boundsHash()) {
       boundsFromHash(location.hash);
@@ -302,8 +360,19 @@ function wireActions(): void {
   });
 }
 
+/**
+ * Served over http(s), the page is an installable app that works offline: its web manifest and its
+ * service worker (sw.js). From file:// it works as it is, without either.
+ */
+function installable(): void {
+  if (!/^https?:$/.test(location.protocol)) return;
+  document.head.append(h('link', { rel: 'manifest', href: 'manifest.webmanifest' }));
+  if ('serviceWorker' in navigator) void navigator.serviceWorker.register('sw.js').catch(() => undefined);
+}
+
+installable();
 state = stateFromHash();
-boundsFromHash(location.hash);
+if (location.hash !== '') boundsFromHash(location.hash);
 mountBoundsPanel($('bounds'), render);
 wireActions();
 render();

@@ -37,6 +37,14 @@ export async function startHarness(): Promise<Harness> {
     errors,
     async open(hash = '', viewport) {
       const page = await context.newPage();
+      // Each page opens as a first visit would: no remembered last matchup (saved.ts).
+      await page.addInitScript(() => {
+        try {
+          localStorage.removeItem('debellator.last');
+        } catch {
+          // storage refused: nothing to forget
+        }
+      });
       if (viewport) await page.setViewportSize(viewport);
       page.on('console', (m) => {
         if (m.type() === 'error') errors.push(`console: ${m.text()}`);

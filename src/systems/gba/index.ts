@@ -22,18 +22,22 @@ import type { GbaSituation } from './situation.ts';
 const VERSION = 'gba-5';
 const NAME = 'GBA 5th edition';
 
-/** Dark red for a rout, then red and amber to green as the cohesion hits a side carries fall (10.1-10.2). */
+/**
+ * Dark red for a rout, then red, orange and yellow to green as the cohesion hits a side carries fall
+ * (10.1-10.2). Neighbours differ by at least 17 in CIE76 colour distance, so adjacent hit counts are
+ * told apart in a stacked bar (test/web/players.test.ts).
+ */
 const COLORS = [
-  '#6e1d1a',
-  '#a62c27',
-  '#c2362f',
-  '#cf4f33',
-  '#db6836',
-  '#e8833a',
-  '#eba34f',
-  '#e9c46a',
-  '#c4c98a',
-  '#8fb39a',
+  '#4a0d12',
+  '#8c1a1f',
+  '#c62828',
+  '#e8552c',
+  '#f28e2b',
+  '#f7b84b',
+  '#e9d96a',
+  '#c6dc8a',
+  '#9cc79a',
+  '#5f9a86',
 ];
 
 const OUTCOMES: OutcomeInfo<GbaOutcome>[] = GBA_OUTCOMES.map((id, i) => {

@@ -75,6 +75,28 @@ interface Ctx {
    * the rule set's parser decides (from-system.ts). Choices it refuses are not offered.
    */
   readonly allows?: (key: string, value: string) => boolean;
+  /**
+   * Whether the rules refuse the field at `path` set to `value` in the situation being edited (the
+   * target's "elements aiding its shooting"): such a field is not offered. The parser decides.
+   */
+  readonly refuses?: (path: readonly (string | number)[], value: unknown) => boolean;
+}
+
+/** "a.units.0.tq" -> ['a', 'units', 0, 'tq']. */
+const pathOf = (at: string): (string | number)[] =>
+  at.split('.').map((k) => (/^\d+$/.test(k) ? Number(k) : k));
+
+/**
+ * The value a switch or a count is tried at before it is offered (a switch on, a count one above its
+ * least), or undefined for fields that are not tried.
+ */
+function trialValue(entry: FieldEntry): unknown {
+  if (entry.meta.kind === 'bool') return true;
+  if (entry.meta.kind === 'int') {
+    const { min, max } = boundsOf(entry);
+    return min + 1 <= max ? min + 1 : undefined;
+  }
+  return undefined;
 }
 
 /** "Going" -> "going", "TQ" stays: a label inside a phrase ("A's going"). */
@@ -193,12 +215,17 @@ function control(ctx: Ctx, entry: FieldEntry, obj: Json, path: string, label: st
   }
 }
 
-/** Is a field shown: right mode, and offered for this object (or already set)? */
-function shown(ctx: Ctx, entry: FieldEntry, obj: Json): boolean {
+/**
+ * Is a field shown: right mode, offered for this object, and not refused by the rules when set (or it is
+ * already set)?
+ */
+function shown(ctx: Ctx, entry: FieldEntry, obj: Json, path: string): boolean {
   const m = entry.meta;
-  if (m.modes && ctx.mode !== undefined && !m.modes.includes(ctx.mode) && obj[entry.key] === undefined)
-    return false;
-  if (m.offer && obj[entry.key] === undefined && !m.offer(obj, ctx.typeOf)) return false;
+  if (obj[entry.key] !== undefined) return true;
+  if (m.modes && ctx.mode !== undefined && !m.modes.includes(ctx.mode)) return false;
+  if (m.offer && !m.offer(obj, ctx.typeOf)) return false;
+  const trial = path === '' ? undefined : trialValue(entry);
+  if (trial !== undefined && ctx.refuses?.(pathOf(`${path}.${entry.key}`), trial)) return false;
   return true;
 }
 
@@ -216,7 +243,7 @@ function controls(
   // Check chips of one group sit together, where the group's first one is.
   const chips = { main: undefined as HTMLElement | undefined, more: undefined as HTMLElement | undefined };
   for (const entry of fieldsOf(schema)) {
-    if (!shown(ctx, entry, obj)) continue;
+    if (!shown(ctx, entry, obj, path)) continue;
     const c = control(ctx, entry, obj, path, label, (v) => set(withKey(obj, entry.key, v)));
     const group = entry.meta.group === 'more' ? 'more' : 'main';
     const out = group === 'more' ? more : main;
@@ -435,7 +462,8 @@ export function shownValue(system: AnySystem, path: readonly (string | number)[]
 
 /**
  * Draw the form editing `input` (a situation-file object) into `host`. `allows(key, value)`: whether the
- * rules allow a combat-wide choice for this situation (only those are offered).
+ * rules allow a combat-wide choice for this situation (only those are offered); `refuses(path, value)`:
+ * whether they refuse a side's field set (such a field is not offered).
  */
 export function renderSituationForm(
   host: HTMLElement,
@@ -443,10 +471,12 @@ export function renderSituationForm(
   input: Json,
   onChange: (next: Json) => void,
   allows?: (key: string, value: string) => boolean,
+  refuses?: (path: readonly (string | number)[], value: unknown) => boolean,
 ): void {
   const c = system.catalogue;
   const ctx: Ctx = {
     ...(allows ? { allows } : {}),
+    ...(refuses ? { refuses } : {}),
     system,
     mode:
       typeof input.mode === 'string' ? input.mode : (system.situation.defaults.mode as string | undefined),

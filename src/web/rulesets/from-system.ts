@@ -3,12 +3,14 @@
  * situation-file format (parse and minimal form), exact odds, and the form generated from the
  * situation schema's metadata (web/form/generate.ts). No rule logic here.
  */
+import { InputError } from '../../core/errors.ts';
 import type { AnySystem, Variant } from '../../core/system.ts';
 import { fightOn } from '../../engine/fight-on.ts';
 import { oddsReport } from '../../engine/odds.ts';
 import { fieldsOf } from '../../core/fields.ts';
 import { inWords } from '../../core/field-words.ts';
 import { renderSituationForm, shownValue } from '../form/generate.ts';
+import { describeMatchup } from './describe.ts';
 import { settle, type SettleHelp } from './settle.ts';
 import type { SituationInput, WebRuleSet } from './types.ts';
 
@@ -80,6 +82,24 @@ export function webRuleSet(system: AnySystem): WebRuleSet {
   };
   const allows = (input: SituationInput, key: string, value: string): boolean =>
     choose(input, key, value) !== undefined;
+  /** Does the parser refuse the situation with `path` set to `value`, naming that very field? */
+  const refuses = (input: SituationInput, path: readonly (string | number)[], value: unknown): boolean => {
+    const next = structuredClone(input) as Record<string | number, unknown>;
+    let node = next;
+    path.forEach((k, i) => {
+      if (i === path.length - 1) node[k] = value;
+      else {
+        node[k] ??= typeof path[i + 1] === 'number' ? [] : {};
+        node = node[k] as Record<string | number, unknown>;
+      }
+    });
+    try {
+      parse(next);
+      return false;
+    } catch (e) {
+      return e instanceof InputError && e.path.join('.') === path.join('.');
+    }
+  };
   /** A form edit: a combat-wide choice through `choose`, anything else settled as it is. */
   const apply = (input: SituationInput, next: SituationInput): { input?: SituationInput; note?: string } => {
     const changed = choices.filter((e) => next[e.key] !== input[e.key]);
@@ -115,6 +135,7 @@ export function webRuleSet(system: AnySystem): WebRuleSet {
       return minimal({ ...input, rules: version });
     },
     normalise: minimal,
+    describe: (input) => describeMatchup(system, variantOf(versionOf(input)), parse(input), minimal(input)),
     report: (input) =>
       oddsReport(variantOf(versionOf(input)).ruleset, parse(input) as { rules: string; mode: string }),
     ...(fightOnOf
@@ -140,6 +161,7 @@ export function webRuleSet(system: AnySystem): WebRuleSet {
           onChange(r.input ?? input, r.note);
         },
         (key, value) => allows(input, key, value),
+        (path, value) => refuses(input, path, value),
       ),
     allows,
     edit: (input, next) => apply(input, next),

@@ -44,6 +44,11 @@ export interface WebRuleSet {
   /** Validate any object (from a link or an imported file) into this rule set's minimal form.
    *  Throws an Error whose message names the bad field. */
   normalise(input: unknown): SituationInput;
+  /**
+   * A matchup in words: its version and combat ("DBM 3.2 close combat, A's bound") and the circumstances
+   * it sets ("A's general", "B's overlaps (1)"), for the copied line, the what-if lines and file names.
+   */
+  describe(input: SituationInput): { readonly title: string; readonly circumstances: readonly string[] };
   /** The exact odds, the object `debellator odds --json` prints. Throws like normalise. */
   report(input: SituationInput): OddsReport;
   /** Multi-bound odds (`odds --bounds N`), where the system's engagement model has them. Throws like normalise. */

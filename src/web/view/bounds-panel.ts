@@ -13,21 +13,24 @@ import { h } from './dom.ts';
 /** Most bounds the page offers (the command line takes up to 200). */
 const MAX_PAGE_BOUNDS = 20;
 
-/** Colours of the ends: A's out in warm colours, B's in cold ones, both in purple, fighting grey. */
+/**
+ * Colours of the ends, each side in its own colour as everywhere on the page (A blue, B red): A's out in
+ * blues, B's in reds and oranges, both in purple, fighting grey.
+ */
 const COLOURS: Readonly<Record<string, string>> = {
-  'a-destroyed': '#b3362b',
-  'a-spent': '#dd7a2b',
-  'a-fled': '#eaa48f',
-  'a-routs': '#b3362b',
-  'b-destroyed': '#1f5f99',
-  'b-spent': '#3f97c9',
-  'b-fled': '#9cc7e6',
-  'b-routs': '#1f5f99',
+  'a-destroyed': '#1f5f99',
+  'a-spent': '#3f97c9',
+  'a-fled': '#9cc7e6',
+  'a-routs': '#1f5f99',
+  'b-destroyed': '#b3362b',
+  'b-spent': '#dd7a2b',
+  'b-fled': '#eaa48f',
+  'b-routs': '#b3362b',
   both: '#7a4b94',
   'both-rout': '#7a4b94',
 };
 const FIGHTING = '#cfd3d8';
-const colourOf = (e: BoundsEnd): string => COLOURS[e.id] ?? (e.side === 'a' ? '#b3362b' : '#1f5f99');
+const colourOf = (e: BoundsEnd): string => COLOURS[e.id] ?? (e.side === 'a' ? '#1f5f99' : '#b3362b');
 
 let bounds = 1;
 let panel: { host: HTMLElement; input: HTMLInputElement; label: HTMLElement; out: HTMLElement } | undefined;

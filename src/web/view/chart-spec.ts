@@ -5,6 +5,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { OddsReport } from '../../engine/odds.ts';
 import type { OutcomeView } from '../rulesets/types.ts';
+import { inkOn } from './ink.ts';
 
 interface ChartDatum {
   readonly bar: string;
@@ -15,6 +16,8 @@ interface ChartDatum {
   readonly count: number;
   readonly of: number;
   readonly p: number;
+  /** The colour its percentage is written in on its segment (view/ink.ts). */
+  readonly ink: string;
 }
 
 /** One row per (bar, outcome): sides A then B, matchups in order within each side. */
@@ -36,6 +39,7 @@ export function chartData(outcomes: readonly OutcomeView[], reports: readonly Od
           count: t.count,
           of: t.of,
           p: t.of === 0 ? 0 : t.count / t.of,
+          ink: inkOn(o.color),
         });
       });
     });
@@ -46,7 +50,49 @@ export function chartData(outcomes: readonly OutcomeView[], reports: readonly Od
 /** The name of the spec's data set, for updating a drawn chart in place. */
 export const CHART_DATASET = 'odds';
 
-export function chartSpec(outcomes: readonly OutcomeView[], reports: readonly OddsReport[]): TopLevelSpec {
+/** Pixels a segment needs for its percentage ("100%" at 11 px bold, with a margin). */
+const LABEL_ROOM = 30;
+
+/** A bar's name on two lines when it is long and has a bracket: "A Phalanx PH" / "(TQ 7, Size 10)". */
+const TWO_LINES =
+  "length(datum.label) > 16 && indexof(datum.label, ' (') > 0 ? " +
+  "[substring(datum.label, 0, indexof(datum.label, ' (')), substring(datum.label, indexof(datum.label, ' (') + 1)] : datum.label";
+
+/** 0% to 100% in quarters; labels that would run together on a narrow chart are dropped. */
+export const PERCENT_AXIS = {
+  format: '.0%',
+  values: [0, 0.25, 0.5, 0.75, 1],
+  labelFlush: true,
+  labelOverlap: 'greedy' as const,
+  grid: true,
+};
+
+/** The page's colour scheme (dark mode follows the system setting). */
+export type Theme = 'light' | 'dark';
+
+/** Axis and legend colours for a scheme: vega's own in light mode, light ink on the dark page. */
+export function themeConfig(theme: Theme): Record<string, unknown> {
+  if (theme === 'light') return {};
+  const ink = '#e4e8ec';
+  return {
+    axis: { labelColor: ink, titleColor: ink, gridColor: '#34404b' },
+    legend: { labelColor: ink, titleColor: ink },
+  };
+}
+
+/** A spec's config with the scheme's colours merged in. */
+export function withTheme(config: Record<string, Record<string, unknown>>, theme: Theme) {
+  const t = themeConfig(theme) as Record<string, Record<string, unknown>>;
+  return Object.fromEntries(
+    [...new Set([...Object.keys(config), ...Object.keys(t)])].map((k) => [k, { ...config[k], ...t[k] }]),
+  );
+}
+
+export function chartSpec(
+  outcomes: readonly OutcomeView[],
+  reports: readonly OddsReport[],
+  theme: Theme = 'light',
+): TopLevelSpec {
   const values = chartData(outcomes, reports);
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
@@ -57,11 +103,14 @@ export function chartSpec(outcomes: readonly OutcomeView[], reports: readonly Od
     // A fixed height (not a step) so the container-wide width can fit without a discrete-height warning.
     height: 32 * new Set(values.map((d) => d.bar)).size,
     background: 'transparent',
-    config: {
-      view: { stroke: null },
-      axis: { labelFontSize: 12, domain: false, ticks: false },
-      legend: { labelFontSize: 12, symbolType: 'square' },
-    },
+    config: withTheme(
+      {
+        view: { stroke: null },
+        axis: { labelFontSize: 12, domain: false, ticks: false },
+        legend: { labelFontSize: 12, symbolType: 'square' },
+      },
+      theme,
+    ),
     transform: [
       { stack: 'p', groupby: ['bar'], sort: [{ field: 'order' }], as: ['p0', 'p1'] },
       { calculate: '(datum.p0 + datum.p1) / 2', as: 'mid' },
@@ -74,7 +123,8 @@ export function chartSpec(outcomes: readonly OutcomeView[], reports: readonly Od
         // swapped) would otherwise put a renamed bar (A's new grade) below the others.
         sort: { field: 'row', op: 'min', order: 'ascending' },
         title: null,
-        axis: { labelLimit: 120, labelPadding: 6 },
+        // A long side name ("A Phalanx PH (TQ 7, Size 10)") breaks before its brackets: two lines.
+        axis: { labelLimit: 150, labelPadding: 6, labelExpr: TWO_LINES },
       },
     },
     layer: [
@@ -85,7 +135,7 @@ export function chartSpec(outcomes: readonly OutcomeView[], reports: readonly Od
             field: 'p0',
             type: 'quantitative',
             scale: { domain: [0, 1] },
-            axis: { format: '.0%', tickCount: 4, title: null, grid: true },
+            axis: { ...PERCENT_AXIS, title: null },
           },
           x2: { field: 'p1' },
           color: {
@@ -111,11 +161,13 @@ export function chartSpec(outcomes: readonly OutcomeView[], reports: readonly Od
         },
       },
       {
-        mark: { type: 'text', fontSize: 11, fontWeight: 600, color: '#1d2329' },
-        transform: [{ filter: 'datum.p >= 0.1' }],
+        mark: { type: 'text', fontSize: 11, fontWeight: 600 },
+        // A percentage only where its segment holds it (about 30 pixels), in ink that reads on its colour.
+        transform: [{ filter: `datum.p * width >= ${LABEL_ROOM}` }],
         encoding: {
           x: { field: 'mid', type: 'quantitative' },
           text: { field: 'p', type: 'quantitative', format: '.0%' },
+          color: { field: 'ink', type: 'nominal', scale: null },
         },
       },
     ],

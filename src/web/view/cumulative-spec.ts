@@ -6,6 +6,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { OddsReport } from '../../engine/odds.ts';
 import type { OutcomeView } from '../rulesets/types.ts';
+import { PERCENT_AXIS, withTheme, type Theme } from './chart-spec.ts';
 import { atLeastRows, outcomeRows } from './probabilities.ts';
 
 interface CumulativeDatum {
@@ -65,6 +66,7 @@ export function cumulativeData(
 export function cumulativeSpec(
   outcomes: readonly OutcomeView[],
   reports: readonly OddsReport[],
+  theme: Theme = 'light',
 ): TopLevelSpec {
   const values = cumulativeData(outcomes, reports);
   const thresholds = [...new Set(values.map((d) => d.threshold))];
@@ -78,11 +80,14 @@ export function cumulativeSpec(
     autosize: { type: 'fit-x', contains: 'padding' },
     height: Math.max(90, 26 * thresholds.length),
     background: 'transparent',
-    config: {
-      view: { stroke: null },
-      axis: { labelFontSize: 12, domain: false, ticks: false },
-      legend: { labelFontSize: 12 },
-    },
+    config: withTheme(
+      {
+        view: { stroke: null },
+        axis: { labelFontSize: 12, domain: false, ticks: false },
+        legend: { labelFontSize: 12 },
+      },
+      theme,
+    ),
     encoding: {
       y: {
         field: 'threshold',
@@ -95,7 +100,7 @@ export function cumulativeSpec(
         field: 'p',
         type: 'quantitative',
         scale: { domain: [0, 1] },
-        axis: { format: '.0%', tickCount: 4, title: 'this or worse', grid: true },
+        axis: { ...PERCENT_AXIS, title: 'this or worse' },
       },
       // Lines by series (side and matchup), so a renamed side stays the same line.
       detail: { field: 'series', type: 'nominal' },

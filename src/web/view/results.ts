@@ -9,6 +9,7 @@ import type { OddsReport } from '../../engine/odds.ts';
 import type { Factor } from '../../core/ruleset.ts';
 import type { OutcomeView } from '../rulesets/types.ts';
 import { h } from './dom.ts';
+import { inkOn } from './ink.ts';
 import type { FieldChange } from './input-diff.ts';
 import {
   atLeastRows,
@@ -317,6 +318,7 @@ export function summaryStrip(outcomes: readonly OutcomeView[], report: OddsRepor
           );
           seg.style.width = `${row.p * 100}%`;
           seg.style.background = outcomes[i]?.color ?? '#999';
+          seg.style.color = inkOn(outcomes[i]?.color ?? '#999999');
           return seg;
         }),
       ),
