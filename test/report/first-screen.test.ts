@@ -81,6 +81,15 @@ studies:
     const md = readFileSync(join(out, 'cuts.md'), 'utf8');
     for (const l of lead) expect(md).toContain(`\n- ${l.text}\n`);
     expect(md.indexOf('## Headline')).toBeLessThan(md.indexOf('Each element fights'));
+    // Printed: no contents list, tables and charts whole rather than scrolled.
+    await page.emulateMedia({ media: 'print' });
+    const printed = await page.evaluate(() => ({
+      nav: getComputedStyle(document.querySelector('nav')!).display,
+      table: getComputedStyle(document.querySelector('.table-wrap')!).overflowX,
+      chart: getComputedStyle(document.querySelector('.chart')!).overflowX,
+    }));
+    expect(printed).toEqual({ nav: 'none', table: 'visible', chart: 'visible' });
+    await page.emulateMedia({ media: 'screen' });
     const key = await page.locator('p', { hasText: 'Columns: v1 ' }).textContent();
     expect(key).toContain(
       'v1 40 AP · open; v2 40 AP · mixed terrain; v3 60 AP · open; v4 60 AP · mixed terrain.',

@@ -60,7 +60,10 @@ describeWithChromium.each(WIDTHS)('odds page players\u2019 features at %i pixels
     expect(await page.textContent('.verdict-text')).toBe(line);
     await page.click(field('verdict.copy.1'));
     await expect.poll(() => page.textContent(field('verdict.copy.1'))).toBe('Copied');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(line);
+    // The copied line says what it compares first (version, combat), as `debellator odds` titles it.
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `DBM 3.2 close combat, A's bound: ${line}`,
+    );
     // A what-if shows a line per matchup.
     await page.click(field('compare'));
     expect(await page.$$eval('.verdict-text', (els) => els.map((e) => e.textContent))).toEqual([line, line]);

@@ -63,6 +63,27 @@ const contrast = (x: string, y: string): number => {
   return (l1 + 0.05) / (l2 + 0.05);
 };
 
+/** CIE L*a*b* of a "#rrggbb" colour (D65). */
+function lab(hex: string): [number, number, number] {
+  const [r, g, b] = (hex.slice(1).match(/../g) ?? []).map((x) => {
+    const c = parseInt(x, 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
+  const [x, y, z] = [
+    (r * 0.4124 + g * 0.3576 + b * 0.1805) / 0.95047,
+    r * 0.2126 + g * 0.7152 + b * 0.0722,
+    (r * 0.0193 + g * 0.1192 + b * 0.9505) / 1.08883,
+  ];
+  return [116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))];
+}
+
+/** CIE76 colour distance: about 2.3 is just noticeable; neighbours in a bar need far more. */
+const deltaE = (p: string, q: string): number => {
+  const [a, b] = [lab(p), lab(q)];
+  return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+};
+
 /** "rgb(31, 95, 153)" -> [31, 95, 153]. */
 const rgb = (css: string): number[] => (css.match(/\d+/g) ?? []).slice(0, 3).map(Number);
 
@@ -143,6 +164,13 @@ describeWithChromium.each(WIDTHS)('the odds page\u2019s rough edges at %i pixels
       expect(t.r.x + t.r.width, t.text).toBeLessThanOrEqual(bar.r.x + bar.r.width + 0.5);
       expect(contrast(t.fill, bar.fill), `${t.text} on ${bar.fill}`).toBeGreaterThanOrEqual(4.5);
     }
+    // Neighbouring outcomes (GBA's hit counts, rout to none) are told apart in a stacked bar.
+    const colours = gba.outcomes.map((o) => o.color);
+    for (let i = 1; i < colours.length; i++)
+      expect(
+        deltaE(colours[i - 1]!, colours[i]!),
+        `${gba.outcomes[i - 1]!.label} / ${gba.outcomes[i]!.label}`,
+      ).toBeGreaterThanOrEqual(15);
     // The sides' whole names, nothing cut: "A Phalanx PH" over "(TQ 7, Size 10)".
     const names = drawn.y.map((l) => l.text).join(' ');
     expect(names).toContain('A Phalanx PH');

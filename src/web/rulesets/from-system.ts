@@ -89,6 +89,8 @@ export function webRuleSet(system: AnySystem): WebRuleSet {
     path.forEach((k, i) => {
       if (i === path.length - 1) node[k] = value;
       else {
+        // A rank written as its notation becomes the object form the form writes ({ element }).
+        if (typeof node[k] === 'string') node[k] = { element: node[k] };
         node[k] ??= typeof path[i + 1] === 'number' ? [] : {};
         node = node[k] as Record<string | number, unknown>;
       }
