@@ -81,6 +81,10 @@ function headline(r: BalanceResults): string[] {
   const split = last.filter((e) => e.split).length;
   const rest = last.filter((e) => e.robust === 'model-dependent' && !e.split).length;
   if (last.length === 1) return [elementSentence(last[0]!, r)];
+  if (last.length > 0 && last.every((e) => e.breakEven === null))
+    return [
+      `Under ${version}, none of the ${last.length} elements could be measured in any variant (the tables below say why).`,
+    ];
   const every = r.grid.length === 1 ? 'in its one variant' : `in every one of the ${r.grid.length} variants`;
   const out = [
     `Under ${version}, of ${last.length} elements, ${under} are under-costed and ${over} over-costed ${every}` +
