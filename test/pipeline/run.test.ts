@@ -60,7 +60,7 @@ describe('debellator run', () => {
       p: 15 / 36,
     });
     expect(f['duel.csv']).toContain(
-      'duel,1. Reg Bd(O) v Irr Kn(S),Reg Bd(O),Irr Kn(S),6,12,A,destroyed,15,36,0.416667,1200000,',
+      'duel,1. Reg Bd(O) v Irr Kn(S),Reg Bd(O),Irr Kn(S),dbm-3.2,6,12,A,destroyed,15,36,0.416667,1200000,',
     );
     expect(f['grid.md']).toContain('| A \\ B | Irr Kn(S) | Irr Kn(O) |');
   });

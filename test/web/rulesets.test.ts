@@ -277,3 +277,35 @@ describe('swapping sides', () => {
     });
   });
 });
+
+describe('a matchup in words (the copied line, the what-if lines, saved names)', () => {
+  it('says the version and combat, then every circumstance set, never the elements themselves', () => {
+    const dbm = ruleSetById('dbm') as WebRuleSet;
+    const shooting = dbm.normalise({
+      rules: 'dbm-3.0',
+      mode: 'shooting',
+      shooters: 'both',
+      a: { element: 'Reg Bw(O)', aiders: 1, rear: ['Reg Bw(O)'] },
+      b: { element: 'Reg Art(O)', going: 'rough' },
+    });
+    expect(dbm.describe(shooting)).toEqual({
+      title: "DBM 3.0 shooting, A's bound",
+      circumstances: [
+        'shooting (both)',
+        "A's ranks behind (Reg Bw(O))",
+        "A's elements aiding its shooting (1)",
+        "B's going (rough)",
+      ],
+    });
+    expect(dbm.describe(dbm.defaultInput('dbm-3.2'))).toEqual({
+      title: "DBM 3.2 close combat, A's bound",
+      circumstances: [],
+    });
+    // GBA: a unit's type, TQ and Size are in its name; what it did is a circumstance.
+    const gba = ruleSetById('gba') as WebRuleSet;
+    expect(gba.describe(gba.defaultInput('gba-5'))).toEqual({
+      title: 'GBA 5th edition shock',
+      circumstances: ["A's first unit's moved", "B's first unit's class (HO)"],
+    });
+  });
+});

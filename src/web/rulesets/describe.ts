@@ -29,7 +29,10 @@ function valueWords(v: unknown): string {
   return ` (${String(v)})`;
 }
 
-/** Every circumstance a side object sets, in words (its element and a unit's name and type left out). */
+/**
+ * Every circumstance a side object sets, in words: its element, a unit's name and type and the fields
+ * every side gives left out.
+ */
 function sideWords(system: AnySystem, side: Json, path: FieldPath, schema: unknown): string[] {
   const entries = schema ? fieldsOf(schema as never) : [];
   return Object.entries(side).flatMap(([key, v]): string[] => {
@@ -43,6 +46,8 @@ function sideWords(system: AnySystem, side: Json, path: FieldPath, schema: unkno
         isObject(item) ? sideWords(system, item, [...at, i], itemOf(entry)) : [],
       );
     if (kind === 'object' && isObject(v)) return sideWords(system, v, at, entry?.inner);
+    // A field every side must give (a GBA unit's TQ and Size) names the side, as its description does.
+    if (entry && !entry.schema.safeParse(undefined).success) return [];
     return [`${fieldWords(system, at)}${valueWords(v)}`];
   });
 }
