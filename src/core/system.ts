@@ -133,6 +133,22 @@ export interface DataTable {
 }
 
 /**
+ * Why an element was lost in an engagement (docs/engagement-model.md "Results"): destroyed in its own
+ * frontal combat, destroyed while an enemy was in contact with its flank, swept away with (or by) a
+ * friend in front, lost off the table fleeing or recoiling, destroyed by distant shooting.
+ */
+export const LOSS_CAUSES = ['frontal', 'flank', 'sweep', 'table edge', 'shooting'] as const;
+export type LossCause = (typeof LOSS_CAUSES)[number];
+
+/**
+ * What a balance study keeps of a batch of engagements (EngagementModel.decisions): engagements, A wins,
+ * B wins, both broke, undecided (the bound limit, or nobody left face to face), refused (neither side
+ * would close), then A's elements lost by cause (LOSS_CAUSES order), then B's.
+ */
+export const OUTCOME_RECORD_FIELDS = 6 + 2 * LOSS_CAUSES.length;
+export type OutcomeRecord = Float64Array;
+
+/**
  * How an engagement (a fight to a decision) works under a system: a model with its own study-block
  * fields, a kernel that plays `samples` engagements, and a summary. Line systems (DBM, DBA, B&B) use the
  * generic battle-line model of src/engine/lines with their adapter; GBA plugs in repeated shock.
@@ -150,15 +166,15 @@ export interface EngagementModel<C = unknown> {
   /** The summary of merged counts. */
   summarise(config: C, counts: Counts): EngagementSummary;
   /**
-   * Just who won, read off counts without the whole summary (balance studies read thousands of small
-   * count arrays): engagements, A wins, B wins, both broke, undecided.
+   * Who won and why, read off counts without the whole summary (balance studies read thousands of small
+   * count arrays): the OutcomeRecord (OUTCOME_RECORD_FIELDS numbers).
    */
-  decisions(config: C, counts: Counts): readonly [number, number, number, number, number];
+  decisions(config: C, counts: Counts): OutcomeRecord;
   /**
-   * Optional: play `samples` engagements counting only who won (what `decisions` reads off the kernel's
-   * counts), drawing the same random numbers as `kernel`, so the decisions are the same.
+   * Optional: play `samples` engagements counting only their outcome record (what `decisions` reads off
+   * the kernel's counts), drawing the same random numbers as `kernel`, so the records are the same.
    */
-  decide?(config: C, rng: RandomSource, samples: number): readonly [number, number, number, number, number];
+  decide?(config: C, rng: RandomSource, samples: number): OutcomeRecord;
   /**
    * What is wrong with merged counts that no run of `config` could give (sums that do not add up),
    * or undefined; `merge` refuses a slice with such counts. Optional: without it only the decisions
@@ -222,6 +238,8 @@ export interface EngagementSummary {
   readonly bWins: Proportion;
   readonly mutual: Proportion;
   readonly undecided: Proportion;
+  /** Neither side would close (models with refusals); absent elsewhere. */
+  readonly refused?: Proportion;
   /** What a bound (DBM) or a round (GBA) is called in this model. */
   readonly unit: 'bound' | 'round';
   /** Per bound or round k (1-based): P(decided in k), P(stopped undecided in k). */
