@@ -18,7 +18,13 @@ import { versionOfSpec } from '../variant.ts';
 import type { DbmVersion } from '../versions.ts';
 import { fillCounts } from './fit.ts';
 import { parseGeneral, parseTroops, splitCommand, type GeneralEntry, type TroopsEntry } from './notation.ts';
-import { armyFileSchema, type ArmyFile, type ArmyFileCommand } from './schema.ts';
+import {
+  armyCommandSchema,
+  armyFileSchema,
+  armyFileTopSchema,
+  type ArmyFile,
+  type ArmyFileCommand,
+} from './schema.ts';
 
 /** DBM 3.2 p.10 Army Size: "normally between 300 and 500 AP"; the bundled armies are built for 400. */
 export const DEFAULT_BUDGET = 400;
@@ -39,13 +45,17 @@ const at = (path: FieldPath) => (e: unknown) => {
 
 /** The file's content checked: every problem, each at its path. */
 export function parseArmyFile(content: unknown): { file: ArmyFile; commands: ParsedCommand[] } {
-  const issues = allIssues(armyFileSchema, content);
-  throwAll(issues);
-  const file = armyFileSchema.parse(content);
-  const errors: InputError[] = [];
+  const errors: InputError[] = [...allIssues(armyFileTopSchema, content)];
+  const raw = (content as { commands?: unknown } | null)?.commands;
   const commands: ParsedCommand[] = [];
-  file.commands.forEach((c, i) => {
+  (Array.isArray(raw) ? raw : []).forEach((item, i) => {
     const path: FieldPath = ['commands', i];
+    const issues = allIssues(armyCommandSchema, item);
+    if (issues.length > 0) {
+      errors.push(...issues.map((e) => e.within(path)));
+      return;
+    }
+    const c = armyCommandSchema.parse(item);
     let generalText: string | undefined;
     let troopTexts: { text: string; path: FieldPath }[] = [];
     if (c.command !== undefined) {
@@ -112,6 +122,7 @@ export function parseArmyFile(content: unknown): { file: ArmyFile; commands: Par
     if (general) commands.push({ file: c, general, troops });
   });
   throwAll(errors);
+  const file = armyFileSchema.parse(content);
   const problem = generalsProblem(commands.map((c) => c.general.role));
   if (problem) throw new InputError(problem, { path: ['commands'] });
   return { file, commands };

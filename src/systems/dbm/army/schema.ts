@@ -30,5 +30,8 @@ export const armyFileSchema = z
   })
   .strict();
 
+/** The file with its commands left unchecked (each is checked on its own, so every problem is found). */
+export const armyFileTopSchema = armyFileSchema.extend({ commands: z.array(z.unknown()) });
+
 export type ArmyFile = z.output<typeof armyFileSchema>;
 export type ArmyFileCommand = z.output<typeof armyCommandSchema>;
