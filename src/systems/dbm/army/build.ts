@@ -43,6 +43,22 @@ const at = (path: FieldPath) => (e: unknown) => {
   throw e;
 };
 
+/** The notation fields of a command that have the right shape (the schema reports the others). */
+function notationFields(item: unknown): Pick<ArmyFileCommand, 'command' | 'general' | 'troops'> {
+  const o = item !== null && typeof item === 'object' ? (item as Record<string, unknown>) : {};
+  const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+  const troops = Array.isArray(o.troops)
+    ? o.troops.every((t) => text(t) !== undefined) && o.troops.length > 0
+      ? (o.troops as string[])
+      : undefined
+    : text(o.troops);
+  return {
+    ...(text(o.command) !== undefined ? { command: text(o.command) } : {}),
+    ...(text(o.general) !== undefined ? { general: text(o.general) } : {}),
+    ...(troops !== undefined ? { troops } : {}),
+  };
+}
+
 /** The file's content checked: every problem, each at its path. */
 export function parseArmyFile(content: unknown): { file: ArmyFile; commands: ParsedCommand[] } {
   const errors: InputError[] = [...allIssues(armyFileTopSchema, content)];
@@ -51,11 +67,9 @@ export function parseArmyFile(content: unknown): { file: ArmyFile; commands: Par
   (Array.isArray(raw) ? raw : []).forEach((item, i) => {
     const path: FieldPath = ['commands', i];
     const issues = allIssues(armyCommandSchema, item);
-    if (issues.length > 0) {
-      errors.push(...issues.map((e) => e.within(path)));
-      return;
-    }
-    const c = armyCommandSchema.parse(item);
+    errors.push(...issues.map((e) => e.within(path)));
+    // The notation is read even when another field of the command is wrong, so every problem is found.
+    const c = notationFields(item);
     let generalText: string | undefined;
     let troopTexts: { text: string; path: FieldPath }[] = [];
     if (c.command !== undefined) {
@@ -76,13 +90,14 @@ export function parseArmyFile(content: unknown): { file: ArmyFile; commands: Par
         return;
       }
     } else {
-      if (c.general === undefined)
+      const given = (key: string) => (item as Record<string, unknown> | null)?.[key] !== undefined;
+      if (!given('general'))
         errors.push(
           new InputError('missing: the general, e.g. "C-in-C Reg Cv(O)" (or the whole "command")', {
             path: [...path, 'general'],
           }),
         );
-      if (c.troops === undefined)
+      if (!given('troops'))
         errors.push(
           new InputError('missing: the troops, e.g. "12 Reg Bd(O) in two lines, fill"', {
             path: [...path, 'troops'],
@@ -119,7 +134,8 @@ export function parseArmyFile(content: unknown): { file: ArmyFile; commands: Par
         errors.push(at(t.path)(e));
       }
     }
-    if (general) commands.push({ file: c, general, troops });
+    if (general && issues.length === 0)
+      commands.push({ file: armyCommandSchema.parse(item), general, troops });
   });
   throwAll(errors);
   const file = armyFileSchema.parse(content);

@@ -176,6 +176,11 @@ describe('errors, each at its field', () => {
     ]);
   });
 
+  it('says once what is wrong with a field of the wrong shape', () => {
+    const bad = { ...small, commands: [small.commands[0], { ...small.commands[1], general: 5 }] };
+    expect(problems(bad)).toEqual([[['commands', 1, 'general'], 'expected string, found number 5']]);
+  });
+
   it('refuses a file without exactly one C-in-C, or with one command', () => {
     const noCinC = { ...small, commands: [small.commands[1], small.commands[1]] };
     expect(problems(noCinC)).toEqual([[['commands'], expect.stringMatching(/exactly one C-in-C/)]]);
