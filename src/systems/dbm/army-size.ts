@@ -18,8 +18,8 @@ export const SMALL_ARMY_AP = 400;
 
 /**
  * Baggage elements an army must include. 3.1 and 3.2 (p.10 Army Size): 6 if the army costs 400 AP or
- * less, otherwise 8. 3.0 (end note viii): 2 per command. Which AP counts is docs/rulings.md "Baggage for
- * the army's cost".
+ * less, otherwise 8. 3.0 (end note viii): 2 per command. Which AP counts:
+ * docs/rulings.md "Baggage for the army's cost".
  */
 export function baggageElements(armyAp: number, commands: number, version: DbmVersion): number {
   if (version.rules.baggage === 'per-command') return 2 * commands;
