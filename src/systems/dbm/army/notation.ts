@@ -111,6 +111,10 @@ function checkLand(element: Element, whole: string): void {
 
 /** `12 Reg Bd(O) in two lines, fill`, `2 Irr Kn(S) chariots`, `4 Reg Ax(S) fill up to 8`. */
 export function parseTroops(text: string): TroopsEntry {
+  if (text.includes(';'))
+    throw new InputError(
+      `"${text}" holds several groups: give each its own list item, or write them all as one text`,
+    );
   const m = /^\s*(\d+)\s+(.*)$/s.exec(text);
   if (!m)
     throw new InputError(

@@ -39,6 +39,7 @@ describe('troops', () => {
     expect(() => parseTroops('2 Reg Gal(O)')).toThrow(/naval/);
     expect(() => parseTroops('8 Reg Bd(O) fill up to 6')).toThrow(/less than the count/);
     expect(() => parseTroops('8 Reg Bd(O) in two lines in reserve')).toThrow(/more than one line/);
+    expect(() => parseTroops('8 Reg Bd(O); 4 Reg Ax(S)')).toThrow(/holds several groups/);
   });
 });
 
