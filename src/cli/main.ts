@@ -5,6 +5,7 @@
 import { Command, CommanderError } from 'commander';
 import { toolInfo } from '../pipeline/tool.ts';
 import { reportError } from './errors.ts';
+import { registerArmy } from './commands/army.ts';
 import { registerCost } from './commands/cost.ts';
 import { registerOdds } from './commands/odds.ts';
 import { registerServe } from './commands/serve.ts';
@@ -25,6 +26,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const exit = { code: 0 };
   registerOdds(program, exit);
   registerCost(program, exit);
+  registerArmy(program, exit);
   registerRun(program, exit);
   registerMerge(program, exit);
   registerSchema(program, exit);

@@ -9,6 +9,7 @@
  * (JSON-serialisable), so they can be sent to worker threads.
  */
 import type { z } from 'zod';
+import type { FittedArmy } from './army.ts';
 import type { BoundsOdds, BoundsRequest } from './bounds.ts';
 import type { RuleSet } from './ruleset.ts';
 
@@ -301,6 +302,19 @@ export interface SystemModule<S = unknown, O extends string = string, E = unknow
   variant(spec: VariantSpec): Variant<S, O, E>;
   readonly engagement?: EngagementModel;
   readonly balance?: BalanceAdapter;
+  /** Army files fitted to a points budget (docs/armies.md "The API"), for systems with armies. */
+  readonly army?: ArmyBuilder;
+}
+
+/** A rule system's army files (docs/armies.md "The API"). */
+export interface ArmyBuilder {
+  /** The budget when neither the caller nor the file gives one. */
+  readonly defaultBudget: number;
+  /**
+   * Fit an army file's parsed content to `budget` AP (default: the file's, else `defaultBudget`) under a
+   * variant. Throws InputError (every problem of the file, each with its path within the content).
+   */
+  fit(content: unknown, variant: VariantSpec, budget?: number): FittedArmy;
 }
 
 /** A system as the registry holds it (element and situation types erased). */
