@@ -266,10 +266,14 @@ export interface BalanceAdapter {
   /** The reference field of opponents with weights (notation), when a study names none. */
   readonly defaultField: readonly { readonly element: string; readonly weight: number }[];
   /**
-   * The depths (ranks per file) a line of this element may usefully fight at, and the one it stands at
-   * under the "support" policy.
+   * The depths (ranks per file) a line of this element may usefully fight at under a variant (a rank that
+   * gives nothing under the version in play is never stood in), and the one it stands at under the
+   * "support" policy.
    */
-  depths(element: string): { readonly allowed: readonly number[]; readonly support: number };
+  depths(
+    element: string,
+    variant: Variant,
+  ): { readonly allowed: readonly number[]; readonly support: number };
   /** Why an element cannot be assessed (baggage, naval), or undefined. */
   assessable(element: string): string | undefined;
 }

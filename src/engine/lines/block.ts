@@ -159,6 +159,34 @@ export function linesBlockSchema(adapter: LineAdapter) {
         .describe('Player bounds before the fight is undecided'),
       first: z.enum(['a', 'b', 'alternate']).default('alternate').describe('Who has the first bound'),
       options: modelOptionsSchema.default(modelOptionsSchema.parse({})).describe('docs/engagement-model.md'),
+      ...(adapter.approach
+        ? {
+            battlefield: z
+              .object({
+                distance: z
+                  .number()
+                  .min(0)
+                  .max(5000)
+                  .default(600)
+                  .describe('Paces between the lines at the start (DBM 3.2 p.14: at least 600)'),
+                shooters: z
+                  .enum(['halt', 'advance'])
+                  .default('halt')
+                  .describe('A line ahead in shooting halts and shoots, or always advances'),
+                terrain: z
+                  .object({
+                    per: z.enum(['battle', 'file']),
+                    weights: z.partialRecord(z.enum(goings), z.number().min(0).max(1e6)),
+                  })
+                  .strict()
+                  .optional()
+                  .describe('Going drawn per engagement: one for the field or one per column, with weights'),
+              })
+              .strict()
+              .optional()
+              .describe('An approach with shooting, and terrain (docs/engagement-model.md "Battlefield")'),
+          }
+        : {}),
       ...(adapter.blockFields ?? {}),
     })
     .strict();
@@ -365,12 +393,18 @@ export function configureLines<E>(
         path: ['options', key],
       });
   const b = new LineBuilder(adapter, system, v);
+  const field = (block as { battlefield?: LinesConfig['battlefield'] }).battlefield;
+  if (field?.terrain && !Object.values(field.terrain.weights).some((w) => w > 0))
+    throw new InputError('at least one going needs a weight above 0', {
+      path: ['battlefield', 'terrain', 'weights'],
+    });
   const config: LinesConfig<E> = {
     system: system.id,
     variant: v.spec,
     boundLimit: block.boundLimit,
     first: block.first,
     options: block.options,
+    ...(field ? { battlefield: field } : {}),
     a: b.line('a', block.a as string | LineObject, block.budget),
     b: b.line('b', block.b as string | LineObject, block.budget),
   };

@@ -99,3 +99,11 @@ export function worthTo(r: number, s: 0 | 1): number {
     ((own >> REAR_SHIFT) & 3)
   );
 }
+
+/** A packed resolution with its recoils read as no outcome (a recoil at a distance moves nothing). */
+export function withoutRecoils(r: number): number {
+  let out = r;
+  if ((r & OUTCOME_MASK) === RECOIL) out &= ~OUTCOME_MASK;
+  if (((r >> SIDE_BITS) & OUTCOME_MASK) === RECOIL) out &= ~(OUTCOME_MASK << SIDE_BITS);
+  return out;
+}

@@ -11,7 +11,7 @@ import type { DieSpec } from '../../core/ruleset.ts';
 import type { VariantSpec } from '../../core/system.ts';
 import type { AdapterContext, BreakRule, CommandRule, LineAdapter } from './adapter.ts';
 import type { FileConfig, LineConfig, LineId, LinesConfig } from './model.ts';
-import { OUTCOME_MASK, SIDE_BITS, worthTo } from './pack.ts';
+import { OUTCOME_MASK, SIDE_BITS, withoutRecoils, worthTo } from './pack.ts';
 
 export interface PreparedSide {
   /**
@@ -869,6 +869,27 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
     return e;
   };
   const values = new Float64Array(na * nb * 2).fill(Number.NaN);
+  /**
+   * What side s expects from the enemy's shooting while it closes (decide.ts SideOutlook.value): the
+   * shootings it takes from the enemy's range to contact (the enemy shoots in both bounds: about two for
+   * each of its own moves), each worth the severity of the flights and losses it deals less those it takes
+   * (a recoil at a distance moves nothing), s shooting back where its range reaches.
+   */
+  const approachShooting = (s: 0 | 1, ta: number, tb: number): number => {
+    const me = s === 0 ? pa.side : pb.side;
+    const them = s === 0 ? pb.side : pa.side;
+    const mine = s === 0 ? ta : tb;
+    const theirs = s === 0 ? tb : ta;
+    const reach = them.range[theirs * 4 + 2]!;
+    const move = me.move[mine]!;
+    if (!(reach > 0) || !(move > 0)) return 0;
+    const back = me.range[mine * 4 + 3]! >= reach;
+    const shooter = (1 - s) as 0 | 1;
+    const table = shot!(ta, tb, shooter, back ? 2 : shooter, 0, 0).table;
+    let w = 0;
+    for (let i = 0; i < table.length; i++) w += worthTo(withoutRecoils(table[i]!), s);
+    return (2 * Math.ceil(reach / move) - 1) * (w / table.length);
+  };
   const prep: Prepared = {
     config: config as LinesConfig,
     goings,
@@ -882,15 +903,17 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
     pairValue: (ta, tb) => {
       const at = (ta * nb + tb) * 2;
       if (Number.isNaN(values[at]!)) {
-        // Each bound's owner having moved into contact, no overlaps (decide.ts SideOutlook.value).
+        // The close combat, each bound's owner having moved into contact, no overlaps.
         const own = tableFor(prep, ta, tb, 0, 0, 0, 1, 0).table;
         const theirs = tableFor(prep, ta, tb, 1, 0, 0, 0, 1).table;
         let a = 0;
-        for (let i = 0; i < own.length; i++) a += worthTo(own[i]!, 0) + worthTo(theirs[i]!, 0);
-        values[at] = a / (2 * own.length);
         let b = 0;
-        for (let i = 0; i < own.length; i++) b += worthTo(own[i]!, 1) + worthTo(theirs[i]!, 1);
-        values[at + 1] = b / (2 * own.length);
+        for (let i = 0; i < own.length; i++) {
+          a += worthTo(own[i]!, 0) + worthTo(theirs[i]!, 0);
+          b += worthTo(own[i]!, 1) + worthTo(theirs[i]!, 1);
+        }
+        values[at] = a / (2 * own.length) + (shot ? approachShooting(0, ta, tb) : 0);
+        values[at + 1] = b / (2 * own.length) + (shot ? approachShooting(1, ta, tb) : 0);
       }
       return values.subarray(at, at + 2);
     },

@@ -75,8 +75,8 @@ function situationOf(rules: DbmVersionId, s: CombatSignature<SideTemplate>): Dbm
     mode: 'close',
     bound: s.bound,
     shooters: 'both',
-    a: { ...s.a, overlaps: s.overlapsA, movedIntoContact: s.movedA },
-    b: { ...s.b, overlaps: s.overlapsB, movedIntoContact: s.movedB },
+    a: { ...s.a, overlaps: s.overlapsA, flankContacts: s.flankContactsA, movedIntoContact: s.movedA },
+    b: { ...s.b, overlaps: s.overlapsB, flankContacts: s.flankContactsB, movedIntoContact: s.movedB },
   };
 }
 
