@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { withInterrupt } from '../../src/cli/commands/run.ts';
+import { SignalGuard } from '../../src/cli/commands/run.ts';
 import { cli } from './harness.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'debellator-run-'));
@@ -43,7 +43,18 @@ describe('debellator run', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const f = files(out);
-    expect(Object.keys(f).sort()).toEqual(['duel.csv', 'duel.md', 'grid.csv', 'grid.md', 'results.json']);
+    expect(Object.keys(f).sort()).toEqual([
+      '.debellator-files',
+      'duel.csv',
+      'duel.md',
+      'grid.csv',
+      'grid.md',
+      'results.json',
+    ]);
+    // The list of the files the report wrote: the next run deletes these and nothing else.
+    const [header, ...listed] = (f['.debellator-files'] as string).trimEnd().split('\n');
+    expect(header).toBe('debellator-report-files/1');
+    expect(listed.sort()).toEqual(['duel.csv', 'duel.md', 'grid.csv', 'grid.md', 'results.json']);
     const results = JSON.parse(f['results.json'] as string);
     expect(results.seed).toBe('11');
     expect(results.version).toBe('DBM 3.2');
@@ -140,13 +151,20 @@ describe('debellator schema', () => {
 });
 
 describe('Ctrl-C', () => {
-  it('the first SIGINT aborts the work signal', async () => {
-    const aborted = await withInterrupt(async (signal) => {
-      const handler = process.listeners('SIGINT').at(-1) as () => void;
-      handler();
-      return signal.aborted;
-    });
-    expect(aborted).toBe(true);
+  it('the first SIGINT while sampling aborts the work signal', async () => {
+    const before = process.listenerCount('SIGINT');
+    const guard = new SignalGuard();
+    try {
+      const aborted = await guard.sample(async (signal) => {
+        const handler = process.listeners('SIGINT').at(-1) as () => void;
+        handler();
+        return signal.aborted;
+      });
+      expect(aborted).toBe(true);
+    } finally {
+      guard.release();
+    }
+    expect(process.listenerCount('SIGINT')).toBe(before);
   });
 
   it('a real SIGINT during sampling exits 130 and writes nothing', async () => {
