@@ -247,9 +247,9 @@ async function mergeGroups(
       for (const j of stage.jobs) {
         const e = given.get(j.id);
         if (!e) throw new InputError(`lacks the counts of job ${j.id}`, { file: name });
-        checkDigest(j, wholeJob(j), e, name);
         const c = Float64Array.from(e[1]);
         await checkJobCounts(j, c, name);
+        checkDigest(j, wholeJob(j), e, name);
         if (merged.has(j.id)) throw new InputError(`job ${j.id} is also in another slice`, { file: name });
         done.set(j.id, c);
         used.add(j.id);
@@ -289,8 +289,8 @@ export async function mergeCounts(
     for (const j of fresh) {
       const c = complete.get(j.id);
       if (!c) throw new InputError(`the slices lack the counts of job ${j.id}`, { file: files[0]!.name });
-      checkDigest(j, wholeJob(j), given.get(j.id)!, files[0]!.name);
       await checkJobCounts(j, c, files[0]!.name);
+      checkDigest(j, wholeJob(j), given.get(j.id)!, files[0]!.name);
       needed.add(j.id);
       done.set(j.id, c);
     }
@@ -317,7 +317,6 @@ export async function mergeCounts(
       const i = index.get(id);
       if (i === undefined)
         throw new InputError(`counts for a job the scenario does not have: ${id}`, { file: name });
-      checkDigest(finalJobs[i]!, { seed: finalJobs[i]!.seed, ...ranges[i]! }, entry, name);
       await refuseImpossible(finalJobs[i]!, c, name);
       const want = expected.get(id) ?? 0;
       const got = samplesOf(finalJobs[i]!, c);
@@ -325,6 +324,8 @@ export async function mergeCounts(
         throw new InputError(`job ${id} holds ${got} samples; this slice's shards draw ${want}`, {
           file: name,
         });
+      // Counts that keep every total (moved between outcomes, jobs or slices) show here.
+      checkDigest(finalJobs[i]!, { seed: finalJobs[i]!.seed, ...ranges[i]! }, entry, name);
       const t = merged.get(id);
       if (!t) merged.set(id, Float64Array.from(c));
       else if (t.length !== c.length)
