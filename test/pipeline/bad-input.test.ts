@@ -21,7 +21,8 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/rng.ts';
 import { InputError } from '../../src/core/errors.ts';
-import { loadScenarioText } from '../../src/pipeline/scenario.ts';
+import { loadScenarioFile, loadScenarioText } from '../../src/pipeline/scenario.ts';
+import { countsDigest } from '../../src/pipeline/slices.ts';
 import { runMain } from '../cli/run-main.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'debellator-bad-'));
@@ -437,7 +438,7 @@ describe('merge trusts no slice', () => {
     scenario: { input: { studies: Record<string, unknown>[] } };
     slice: { index: number; count: number };
     shards: { ran: number; of: number };
-    partial: [string, unknown[]][];
+    partial: [string, unknown[], string?][];
     [k: string]: unknown;
   };
   /** A copy of slice 3 (the one holding the engagement's counts) changed by `f`. */
@@ -508,7 +509,11 @@ describe('merge trusts no slice', () => {
     ],
     [
       'an unknown job',
-      () => [good[0]!, good[1]!, bad('unknown-job', (s) => s.partial.push(['zzz', [1, 2], '0123456789abcdef']))],
+      () => [
+        good[0]!,
+        good[1]!,
+        bad('unknown-job', (s) => s.partial.push(['zzz', [1, 2], '0123456789abcdef'])),
+      ],
       /zzz/,
     ],
     ['a missing field', () => [good[0]!, good[1]!, bad('no-seed', (s) => delete s.seed)], /seed: missing/],
@@ -565,6 +570,135 @@ describe('merge trusts no slice', () => {
     expect(lines).toEqual([
       'debellator: merge: 99999 of 100000 slices missing: 2/100000, 3/100000, 4/100000, 5/100000, 6/100000, 7/100000, 8/100000, 9/100000, 10/100000, 11/100000 and 99,989 more',
     ]);
+  });
+});
+
+describe('merge: provenance, and counts changed with every total kept', () => {
+  // Two odds cells of 1,500,000 samples: 2 shards each, so slice 1 of 2 holds cell 0, slice 2 cell 1.
+  const scenario = file(
+    'kept-totals.yaml',
+    'rules: dbm-3.2\nsamples: 1500000\nstudies:\n  - kind: odds\n    name: o\n    situations:\n      - { a: { element: Reg Bd(O) }, b: { element: Irr Kn(S) } }\n      - { a: { element: Reg Bd(O) }, b: { element: Irr Kn(O) } }\n',
+  );
+  const folder = join(dir, 'kept-totals');
+  const good: string[] = [];
+  type Entry = [string, number[], string];
+  type Slice = { tool: { version: string }; partial: Entry[]; [k: string]: unknown };
+  const read = (i: number) => JSON.parse(readFileSync(good[i]!, 'utf8')) as Slice;
+  const write = (name: string, s: Slice) => file(`kept-${name}.json`, JSON.stringify(s));
+  /** What a tamperer who knows the algorithm does: the digest made anew for the changed counts. */
+  const redigest = (e: Entry) => {
+    const loaded = loadScenarioFile(scenario);
+    const job = loaded.studies[0]!.kind.work(loaded.studies[0]!.plan, new Map()).jobs.find(
+      (j) => j.id === e[0],
+    )!;
+    e[2] = countsDigest(e[0], { seed: job.seed, from: 0, to: 2 }, e[1]);
+  };
+  /** Move `n` samples of entry `e` from its largest outcome to its second largest (both possible). */
+  const move = (e: Entry, n: number) => {
+    const order = e[1].map((x, k) => [x, k] as const).sort((x, y) => y[0] - x[0]);
+    e[1][order[0]![1]]! -= n;
+    e[1][order[1]![1]]! += n;
+  };
+  beforeAll(async () => {
+    for (const i of [1, 2]) {
+      const r = await runMain(['run', scenario, '--shard', `${i}/2`, '--out', folder, '--quiet']);
+      expect(r.code, r.err).toBe(0);
+      good.push(join(folder, `slice-${i}-of-2.json`));
+    }
+    expect(read(0).partial.map((e) => e[0])).toEqual(['o|0']);
+    expect(read(1).partial.map((e) => e[0])).toEqual(['o|1']);
+  }, 60_000);
+
+  it('the slices as written merge', async () => {
+    const r = await runMain(['merge', ...good, '--out', join(folder, 'ok'), '--quiet']);
+    expect(r.code, r.err).toBe(0);
+  });
+
+  const out = join(folder, 'merged');
+  const cases: [string, () => string[], RegExp][] = [
+    [
+      'slices that claim another tool version',
+      () => [0, 1].map((i) => write(`v-${i}`, { ...read(i), tool: { ...read(i).tool, version: '9.9.9' } })),
+      /kept-v-0\.json tool\.version: made by debellator 9\.9\.9; this is debellator \d+\.\d+\.\d+: merge with the version that made the slices/,
+    ],
+    [
+      "two jobs' counts swapped (each with its digest)",
+      () => {
+        const [x, y] = [read(0), read(1)];
+        [x.partial[0]![1], x.partial[0]![2], y.partial[0]![1], y.partial[0]![2]] = [
+          y.partial[0]![1],
+          y.partial[0]![2],
+          x.partial[0]![1],
+          x.partial[0]![2],
+        ];
+        return [write('swap-1', x), write('swap-2', y)];
+      },
+      /kept-swap-1\.json job o\|0: its counts do not match their digest \(of the job, its shards 1 to 2 and the counts\): the slice was changed or damaged/,
+    ],
+    [
+      '2,000 of 1,500,000 samples moved between outcomes',
+      () => {
+        const x = read(0);
+        move(x.partial[0]!, 2000);
+        return [write('moved', x), good[1]!];
+      },
+      /kept-moved\.json job o\|0: its counts do not match their digest/,
+    ],
+    [
+      'the slice numbers swapped',
+      () => {
+        const [x, y] = [read(0), read(1)];
+        [x.slice, y.slice] = [y.slice, x.slice];
+        return [write('renumbered-1', x), write('renumbered-2', y)];
+      },
+      /kept-renumbered-1\.json job o\|0 holds 1500000 samples; this slice's shards draw 0/,
+    ],
+    [
+      '200,000 samples moved, the digest made anew: the exact odds disagree, exit 2, nothing written',
+      () => {
+        const x = read(0);
+        move(x.partial[0]!, 200_000);
+        redigest(x.partial[0]!);
+        return [write('redigested', x), good[1]!];
+      },
+      /^debellator: merge: o: sampled and exact disagree in 1 cell\(s\): 1\. Reg Bd\(O\) v Irr Kn\(S\): counts this far from the exact odds mean a slice was changed \(its digests made anew\); nothing written$/,
+    ],
+  ];
+  for (const [name, files, says] of cases)
+    it(name, async () => {
+      count('merge trusts no slice');
+      const lines = await refused(['merge', ...files(), '--out', out], out);
+      expect(lines.join('\n')).toMatch(says);
+    });
+
+  it('a digest made anew for counts that stay plausible is not detected (docs/distributed.md)', async () => {
+    const x = read(0);
+    move(x.partial[0]!, 10);
+    redigest(x.partial[0]!);
+    const r = await runMain([
+      'merge',
+      write('undetected', x),
+      good[1]!,
+      '--out',
+      join(folder, 'undetected'),
+      '--quiet',
+    ]);
+    expect(r.code, r.err).toBe(0);
+  });
+
+  it('a merge into a folder holding a file debellator did not write is refused, the file kept', async () => {
+    count('a re-run keeps the user’s files');
+    const target = join(folder, 'ok');
+    writeFileSync(join(target, 'notes.txt'), 'mine');
+    const lines = await refused(['merge', ...good, '--out', target], undefined);
+    expect(lines.join('\n')).toMatch(/holds files debellator did not write \("notes\.txt"\)/);
+    expect(readFileSync(join(target, 'notes.txt'), 'utf8')).toBe('mine');
+  });
+
+  it('a merge into a 300-character folder name is an input error', async () => {
+    count('output checked before the work');
+    const lines = await refused(['merge', ...good, '--out', join(folder, 'm'.repeat(300))], undefined);
+    expect(lines.join('\n')).toMatch(/--out: cannot use .* the path is too long/);
   });
 });
 

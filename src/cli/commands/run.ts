@@ -109,7 +109,7 @@ export async function writeRun(
         report.problems.map(
           (p) =>
             new InputError(
-              `${p}: the slices' counts disagree with the exact odds, so a slice was changed (a single run of these slices' options would not disagree unless the tool is at fault); nothing written`,
+              `merge: ${p}: counts this far from the exact odds mean a slice was changed (its digests made anew); nothing written`,
             ),
         ),
       );
