@@ -845,6 +845,7 @@ describe('reading only what can be read: no pipe, device, invalid UTF-8 or parse
     count('messages say what is wrong');
     const f = file('escape.yaml', `${matrix}"colour\\e[31m\\nnext": red\n`);
     const lines = await refused(['run', f], undefined);
+    // eslint-disable-next-line no-control-regex -- control characters are what it looks for
     expect(lines.join('\n')).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f]/);
     expect(lines.join('\n')).toContain('unknown key "colour\\x1b[31m\\nnext"');
   });

@@ -276,3 +276,61 @@ studies:
     expect(r.stderr).toMatch(/tampered-2-of-3\.json .*holds \d+ samples|tampered-2-of-3\.json/);
   });
 });
+
+describe('the user’s words in a Markdown report', () => {
+  it('a seed, title or unit name with line breaks and escape bytes stays on its line, written out', async () => {
+    const f = join(dir, 'words.yaml');
+    writeFileSync(
+      f,
+      `rules: dbm-3.2
+samples: 100
+studies:
+  - kind: odds
+    name: o
+    title: "Classics\\n## injected title"
+    situations:
+      - { a: { element: Reg Bd(O) }, b: { element: Irr Kn(S) } }
+  - kind: matrix
+    name: m
+    title: "Grid\\r\\n# injected"
+    a: [Reg Bd(O)]
+    b: [Irr Kn(O)]
+  - kind: engagement
+    name: e
+    title: "Lines\\u2028# injected"
+    samples: 10
+    a: 2 files of Reg Bd(O)
+    b: 2 files of Irr Kn(O)
+`,
+    );
+    const gba = join(dir, 'words-gba.yaml');
+    writeFileSync(
+      gba,
+      `rules: gba-5
+studies:
+  - kind: odds
+    name: g
+    situations:
+      - { mode: shock, a: { units: [{ name: "Phalanx\\n# injected", type: PH, tq: 7, size: 10 }] }, b: { units: [{ type: HI, class: HO, tq: 6, size: 10 }] } }
+`,
+    );
+    const seed = 'a\n## injected\x1b[31m';
+    for (const [scenario, out] of [
+      [f, join(dir, 'words')],
+      [gba, join(dir, 'words-gba')],
+    ] as const) {
+      const r = await cli('run', scenario, '--seed', seed, '--out', out, '--quiet');
+      expect(r.code, r.stderr).toBe(0);
+      for (const md of readdirSync(out).filter((x) => x.endsWith('.md'))) {
+        const text = readFileSync(join(out, md), 'utf8');
+        // eslint-disable-next-line no-control-regex -- control characters are what it looks for
+        expect(text, md).not.toMatch(/^#+ injected|[\x00-\x09\x0b-\x1f\x7f\u2028]/m);
+        expect(text, md).toContain('seed a\\n## injected\\x1b[31m');
+      }
+    }
+    expect(readFileSync(join(dir, 'words', 'o.md'), 'utf8')).toMatch(/^# Classics\\n## injected title$/m);
+    expect(readFileSync(join(dir, 'words', 'm.md'), 'utf8')).toMatch(/^# Grid\\r\\n# injected$/m);
+    expect(readFileSync(join(dir, 'words', 'e.md'), 'utf8')).toMatch(/^# Lines\\u2028# injected$/m);
+    expect(readFileSync(join(dir, 'words-gba', 'g.md'), 'utf8')).toContain('Phalanx\\n# injected');
+  }, 60_000);
+});
