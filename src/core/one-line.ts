@@ -4,7 +4,7 @@
  * so it can neither start a new line of a Markdown report or a terminal message nor drive the terminal.
  */
 export function oneLine(s: string): string {
-// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+  // eslint-disable-next-line no-control-regex -- control characters are what it looks for
   return s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => {
     if (c === '\n') return '\\n';
     if (c === '\r') return '\\r';
