@@ -12,6 +12,8 @@
 # anything else: it should have started and did not (the logs are named).
 set -euo pipefail
 
+# The daemons live in /usr/sbin, which a non-login shell may not have on its PATH.
+export PATH="$PATH:/usr/sbin:/sbin"
 dir="${DEBELLATOR_SLURM_DIR:-/tmp/debellator-slurm}"
 conf="$dir/slurm.conf"
 export SLURM_CONF="$conf"
@@ -84,6 +86,8 @@ JobAcctGatherType=jobacct_gather/none
 AccountingStorageType=accounting_storage/none
 JobCompType=jobcomp/none
 ReturnToService=2
+# sbatch --wait polls every 2 s while this is at most 6 (it waits up to 32 s between polls by default).
+MinJobAge=6
 SlurmctldTimeout=30
 SlurmdTimeout=30
 StateSaveLocation=$dir/state
