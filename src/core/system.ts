@@ -299,7 +299,7 @@ export interface SystemModule<S = unknown, O extends string = string, E = unknow
   readonly houseRules?: z.ZodType;
   /** A user's replacement charts (GBA 9.5): validate a parsed file into the system's chart data. */
   readonly charts?: {
-    /** Throws InputError with the path inside the file. */
+    /** Throws InputError with the path inside the file, never quoting the file's values. */
     load(data: unknown): { readonly id: string };
   };
   /** The system under a version and house rules. Throws InputError (path within the spec). */

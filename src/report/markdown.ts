@@ -1,7 +1,8 @@
 /** Markdown pipe tables, the one way the tool writes a table for reading. */
+import { oneLine } from '../core/one-line.ts';
 
-/** A cell's text with pipes escaped. */
-export const mdCell = (s: string | number): string => String(s).replace(/\|/g, '\\|');
+/** A cell's text with pipes escaped, on one line (control characters written out). */
+export const mdCell = (s: string | number): string => oneLine(String(s)).replace(/\|/g, '\\|');
 
 /**
  * A pipe table. `align` per column: 'l' (default for the first column) or 'r' (default for the rest).

@@ -11,6 +11,7 @@ import { compileTable, type OutcomeTable } from '../engine/table.ts';
 import { roundPercent, suffers, verdict, type VerdictOutcome } from '../engine/verdict.ts';
 import type { Counts, Job } from './kind.ts';
 import type { TablePayload } from './kernels.ts';
+import { oneLine } from '../core/one-line.ts';
 
 /** Samples per shard of a `table` job: part of the results' identity. */
 export const TABLE_SHARD = 1_000_000;
@@ -209,7 +210,8 @@ export function cellsHeader(title: string, r: CellStudyResults, context: string)
         `Exact and sampled ${r.agrees ? 'agree in every cell' : 'DISAGREE in some cells (marked !)'} ` +
         `(check at z = ${r.agreementZ.toFixed(2)}).`
       : 'Exact enumeration only (no sampling).';
-  return [`# ${title}`, '', `${context}, ${r.version}. ${sampled}`, ''];
+  // The title, the scenario's file and seed and the version name are the user's words: one line each.
+  return [`# ${oneLine(title)}`, '', `${oneLine(context)}, ${oneLine(r.version)}. ${sampled}`, ''];
 }
 
 /** Cells whose sampled and exact odds disagree, as problems for the run. */

@@ -12,6 +12,7 @@ import type { ReportPart } from '../../report/part.ts';
 import type { Axis, BalanceResults, CostChange, ElementSummary, Split } from './analysis.ts';
 import type { BalancePlan } from './plan.ts';
 import { breakEvenSpec } from './chart.ts';
+import { oneLine } from '../../core/one-line.ts';
 
 const ap = (x: number | null | undefined, d = 2): string =>
   x === null || x === undefined || !Number.isFinite(x) ? '-' : x.toFixed(d);
@@ -163,9 +164,9 @@ export function balanceReport(r: BalanceResults, plan: BalancePlan): ReportPart 
   const lastV = r.versions.length - 1;
   const last = r.elements[lastV] ?? [];
   const md: string[] = [
-    `# ${plan.title}`,
+    `# ${oneLine(plan.title)}`,
     '',
-    `${plan.about}.`,
+    `${oneLine(plan.about)}.`,
     '',
     modelSentence(plan),
     '',

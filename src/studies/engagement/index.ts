@@ -12,6 +12,7 @@ import { mdTable } from '../../report/markdown.ts';
 import type { StudyKind } from '../kind.ts';
 import type { EngagementPayload } from '../kernels.ts';
 import { systemById } from '../../systems/registry.ts';
+import { oneLine } from '../../core/one-line.ts';
 
 /** A random source for a kernel asked for no samples (it draws nothing). */
 const NO_DRAWS = { next: () => 0, double: () => 0, int: () => 0, die: () => 1 };
@@ -82,9 +83,9 @@ function engagementMarkdown(title: string, about: string, r: EngagementStudyResu
   const n = sideLabels(s);
   const draws = s.mutual.count + s.undecided.count;
   const lines = [
-    `# ${title}`,
+    `# ${oneLine(title)}`,
     '',
-    `${about}, ${r.version}. ${s.samples.toLocaleString('en-US')} engagements; 95% intervals in brackets.`,
+    `${oneLine(about)}, ${oneLine(r.version)}. ${s.samples.toLocaleString('en-US')} engagements; 95% intervals in brackets.`,
     '',
     ...mdTable(
       ['result', 'probability'],

@@ -72,7 +72,7 @@ function oddsMarkdown(title: string, about: string, r: CellStudyResults): string
       const el = side === 'a' ? c.a : c.b;
       const label = side === 'a' ? mdCell(c.label) : '';
       lines.push(
-        `| ${label} | ${side.toUpperCase()} ${el} | ${r.outcomes.map((o) => dec(c.result[side].exact[o]?.p ?? 0, 4)).join(' | ')} |`,
+        `| ${label} | ${side.toUpperCase()} ${mdCell(el)} | ${r.outcomes.map((o) => dec(c.result[side].exact[o]?.p ?? 0, 4)).join(' | ')} |`,
       );
       if (c.result.samples > 0)
         lines.push(`|  | sampled | ${r.outcomes.map((o) => sampledText(c, side, o)).join(' | ')} |`);
