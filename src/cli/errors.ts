@@ -3,14 +3,21 @@
  * problem and exits 2; anything else is an internal error (exit 1, the stack with DEBELLATOR_DEBUG=1).
  */
 import { InputError, InputErrors } from '../core/errors.ts';
+import { oneLine } from '../core/one-line.ts';
 
 /** Most problems printed one per line (a file with more says how many more). */
 const MAX_LINES = 20;
 /** Longest line printed: a message quoting a pasted megabyte is cut in the middle. */
 const MAX_CHARS = 500;
 
-const clip = (s: string): string =>
-  s.length <= MAX_CHARS ? s : `${s.slice(0, MAX_CHARS - 100)} ... ${s.slice(-90)}`;
+/**
+ * A message as one line a terminal shows as it is (control characters written out, core/one-line.ts),
+ * a long line cut in the middle.
+ */
+const clip = (message: string): string => {
+  const s = oneLine(message);
+  return s.length <= MAX_CHARS ? s : `${s.slice(0, MAX_CHARS - 100)} ... ${s.slice(-90)}`;
+};
 
 export function reportError(err: unknown): number {
   if (err instanceof InputErrors) {

@@ -9,11 +9,21 @@ import { suggestion } from './suggest.ts';
 
 type Issue = z.core.$ZodIssue;
 
-const typeName = (v: unknown): string => {
+/** How messages may speak of what was found. */
+interface Speech {
+  /**
+   * Whether a message may quote the value it found (default true). A file read for one purpose may be
+   * another (a chart file naming /etc/passwd): its messages say only what kind of value was found.
+   */
+  readonly quote?: boolean;
+}
+
+const typeName = (v: unknown, speech: Speech = {}): string => {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'a list';
   if (typeof v === 'number' && !Number.isFinite(v)) return String(v);
   if (typeof v === 'object') return 'a mapping';
+  if (speech.quote === false) return typeof v === 'string' ? 'text' : `a ${typeof v}`;
   if (typeof v === 'string') return `the text ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v)}`;
   return `${typeof v} ${JSON.stringify(v)}`;
 };
@@ -28,7 +38,11 @@ const valueAt = (input: unknown, path: readonly PropertyKey[]): unknown => {
 };
 
 /** One issue in words; `input` is what was validated (to say what was found). */
-function describeIssue(issue: Issue, input: unknown): { path: FieldPath; detail: string } {
+function describeIssue(
+  issue: Issue,
+  input: unknown,
+  speech: Speech = {},
+): { path: FieldPath; detail: string } {
   const path: FieldPath = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
   switch (issue.code) {
     case 'invalid_union': {
@@ -48,7 +62,7 @@ function describeIssue(issue: Issue, input: unknown): { path: FieldPath; detail:
           first &&
           !((first.code === 'invalid_type' || first.code === 'invalid_value') && first.path.length === 0)
         ) {
-          const inner = describeIssue(first, valueAt(input, issue.path));
+          const inner = describeIssue(first, valueAt(input, issue.path), speech);
           return { path: [...path, ...inner.path], detail: inner.detail };
         }
       }
@@ -62,7 +76,7 @@ function describeIssue(issue: Issue, input: unknown): { path: FieldPath; detail:
     case 'invalid_value': {
       const found = valueAt(input, issue.path);
       const hint =
-        typeof found === 'string'
+        typeof found === 'string' && speech.quote !== false
           ? suggestion(
               found,
               issue.values.filter((v): v is string => typeof v === 'string'),
@@ -77,7 +91,7 @@ function describeIssue(issue: Issue, input: unknown): { path: FieldPath; detail:
       const found = valueAt(input, issue.path);
       const expected = issue.expected === 'int' ? 'a whole number' : issue.expected;
       if (found === undefined) return { path, detail: `missing (expected ${expected})` };
-      return { path, detail: `expected ${expected}, found ${typeName(found)}` };
+      return { path, detail: `expected ${expected}, found ${typeName(found, speech)}` };
     }
     case 'too_small':
     case 'too_big': {
@@ -95,7 +109,10 @@ function describeIssue(issue: Issue, input: unknown): { path: FieldPath; detail:
             : issue.origin === 'number' || issue.origin === 'int'
               ? `must be ${limit}`
               : issue.message.replace(/^Too (small|big): expected \w+ to (be|have) /, 'must $2 ');
-      return { path, detail: typeof found === 'number' ? `${what} (found ${found})` : what };
+      return {
+        path,
+        detail: typeof found === 'number' && speech.quote !== false ? `${what} (found ${found})` : what,
+      };
     }
     default:
       return { path, detail: issue.message.replace(/^Invalid input: /, '') };
@@ -107,10 +124,11 @@ export function parseWith<T extends z.ZodType>(
   schema: T,
   input: unknown,
   prefix: FieldPath = [],
+  speech: Speech = {},
 ): z.output<T> {
   const r = schema.safeParse(input);
   if (r.success) return r.data;
-  const { path, detail } = described(r.error.issues as Issue[], input)[0]!;
+  const { path, detail } = described(r.error.issues as Issue[], input, speech)[0]!;
   throw new InputError(detail, { path: [...prefix, ...path] });
 }
 
@@ -126,11 +144,38 @@ export function allIssues<T extends z.ZodType>(schema: T, input: unknown): Input
 const same = (x: FieldPath, y: FieldPath) => x.length === y.length && x.every((p, i) => p === y[i]);
 
 /**
+ * Bounds of one number broken twice (`samples: 1e20` is past both the largest whole number and the
+ * field's own maximum) make one line: the tightest bound.
+ */
+function onePerField(issues: readonly Issue[]): Issue[] {
+  const kept: Issue[] = [];
+  for (const i of issues) {
+    if (i.code !== 'too_big' && i.code !== 'too_small') {
+      kept.push(i);
+      continue;
+    }
+    const k = kept.findIndex((x) => x.code === i.code && same(x.path as FieldPath, i.path as FieldPath));
+    if (k < 0) kept.push(i);
+    else {
+      const bound = (x: Issue) =>
+        Number(x.code === 'too_big' ? x.maximum : x.code === 'too_small' ? x.minimum : 0);
+      const tighter = i.code === 'too_big' ? bound(i) < bound(kept[k]!) : bound(i) > bound(kept[k]!);
+      if (tighter) kept[k] = i;
+    }
+  }
+  return kept;
+}
+
+/**
  * The issues in words. A misspelt key shows twice to zod (the key it does not know, the key it misses):
  * they become one, `studis: unknown key "studis": did you mean "studies"?`.
  */
-function described(issues: readonly Issue[], input: unknown): { path: FieldPath; detail: string }[] {
-  const out = issues.map((i) => ({ issue: i, ...describeIssue(i, input) }));
+function described(
+  issues: readonly Issue[],
+  input: unknown,
+  speech: Speech = {},
+): { path: FieldPath; detail: string }[] {
+  const out = onePerField(issues).map((i) => ({ issue: i, ...describeIssue(i, input, speech) }));
   const missing = out.filter((d) => d.issue.code === 'invalid_type' && d.detail.startsWith('missing'));
   const dropped = new Set<object>();
   for (const d of out) {

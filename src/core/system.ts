@@ -9,6 +9,7 @@
  * (JSON-serialisable), so they can be sent to worker threads.
  */
 import type { z } from 'zod';
+import type { FittedArmy } from './army.ts';
 import type { BoundsOdds, BoundsRequest } from './bounds.ts';
 import type { RuleSet } from './ruleset.ts';
 
@@ -133,6 +134,22 @@ export interface DataTable {
 }
 
 /**
+ * Why an element was lost in an engagement (docs/engagement-model.md "Results"): destroyed in its own
+ * frontal combat, destroyed while an enemy was in contact with its flank, swept away with (or by) a
+ * friend in front, lost off the table fleeing or recoiling, destroyed by distant shooting.
+ */
+export const LOSS_CAUSES = ['frontal', 'flank', 'sweep', 'table edge', 'shooting'] as const;
+export type LossCause = (typeof LOSS_CAUSES)[number];
+
+/**
+ * What a balance study keeps of a batch of engagements (EngagementModel.decisions): engagements, A wins,
+ * B wins, both broke, undecided (the bound limit, or nobody left face to face), refused (neither side
+ * would close), then A's elements lost by cause (LOSS_CAUSES order), then B's.
+ */
+export const OUTCOME_RECORD_FIELDS = 6 + 2 * LOSS_CAUSES.length;
+export type OutcomeRecord = Float64Array;
+
+/**
  * How an engagement (a fight to a decision) works under a system: a model with its own study-block
  * fields, a kernel that plays `samples` engagements, and a summary. Line systems (DBM, DBA, B&B) use the
  * generic battle-line model of src/engine/lines with their adapter; GBA plugs in repeated shock.
@@ -150,15 +167,15 @@ export interface EngagementModel<C = unknown> {
   /** The summary of merged counts. */
   summarise(config: C, counts: Counts): EngagementSummary;
   /**
-   * Just who won, read off counts without the whole summary (balance studies read thousands of small
-   * count arrays): engagements, A wins, B wins, both broke, undecided.
+   * Who won and why, read off counts without the whole summary (balance studies read thousands of small
+   * count arrays): the OutcomeRecord (OUTCOME_RECORD_FIELDS numbers).
    */
-  decisions(config: C, counts: Counts): readonly [number, number, number, number, number];
+  decisions(config: C, counts: Counts): OutcomeRecord;
   /**
-   * Optional: play `samples` engagements counting only who won (what `decisions` reads off the kernel's
-   * counts), drawing the same random numbers as `kernel`, so the decisions are the same.
+   * Optional: play `samples` engagements counting only their outcome record (what `decisions` reads off
+   * the kernel's counts), drawing the same random numbers as `kernel`, so the records are the same.
    */
-  decide?(config: C, rng: RandomSource, samples: number): readonly [number, number, number, number, number];
+  decide?(config: C, rng: RandomSource, samples: number): OutcomeRecord;
   /**
    * What is wrong with merged counts that no run of `config` could give (sums that do not add up),
    * or undefined; `merge` refuses a slice with such counts. Optional: without it only the decisions
@@ -222,6 +239,8 @@ export interface EngagementSummary {
   readonly bWins: Proportion;
   readonly mutual: Proportion;
   readonly undecided: Proportion;
+  /** Neither side would close (models with refusals); absent elsewhere. */
+  readonly refused?: Proportion;
   /** What a bound (DBM) or a round (GBA) is called in this model. */
   readonly unit: 'bound' | 'round';
   /** Per bound or round k (1-based): P(decided in k), P(stopped undecided in k). */
@@ -247,10 +266,14 @@ export interface BalanceAdapter {
   /** The reference field of opponents with weights (notation), when a study names none. */
   readonly defaultField: readonly { readonly element: string; readonly weight: number }[];
   /**
-   * The depths (ranks per file) a line of this element may usefully fight at, and the one it stands at
-   * under the "support" policy.
+   * The depths (ranks per file) a line of this element may usefully fight at under a variant (a rank that
+   * gives nothing under the version in play is never stood in), and the one it stands at under the
+   * "support" policy.
    */
-  depths(element: string): { readonly allowed: readonly number[]; readonly support: number };
+  depths(
+    element: string,
+    variant: Variant,
+  ): { readonly allowed: readonly number[]; readonly support: number };
   /** Why an element cannot be assessed (baggage, naval), or undefined. */
   assessable(element: string): string | undefined;
 }
@@ -276,13 +299,26 @@ export interface SystemModule<S = unknown, O extends string = string, E = unknow
   readonly houseRules?: z.ZodType;
   /** A user's replacement charts (GBA 9.5): validate a parsed file into the system's chart data. */
   readonly charts?: {
-    /** Throws InputError with the path inside the file. */
+    /** Throws InputError with the path inside the file, never quoting the file's values. */
     load(data: unknown): { readonly id: string };
   };
   /** The system under a version and house rules. Throws InputError (path within the spec). */
   variant(spec: VariantSpec): Variant<S, O, E>;
   readonly engagement?: EngagementModel;
   readonly balance?: BalanceAdapter;
+  /** Army files fitted to a points budget (docs/armies.md "The API"), for systems with armies. */
+  readonly army?: ArmyBuilder;
+}
+
+/** A rule system's army files (docs/armies.md "The API"). */
+export interface ArmyBuilder {
+  /** The budget when neither the caller nor the file gives one. */
+  readonly defaultBudget: number;
+  /**
+   * Fit an army file's parsed content to `budget` AP (default: the file's, else `defaultBudget`) under a
+   * variant. Throws InputError (every problem of the file, each with its path within the content).
+   */
+  fit(content: unknown, variant: VariantSpec, budget?: number): FittedArmy;
 }
 
 /** A system as the registry holds it (element and situation types erased). */

@@ -10,7 +10,16 @@ import type { Job, Stage } from '../studies/index.ts';
 import type { LoadedScenario, PlannedStudy } from './scenario.ts';
 import { closePools, runShards, type PoolOptions } from './pool.ts';
 import type { RoundPlan } from './estimate.ts';
-import { samplesByJob, samplesIn, shardRange, sliceRange, totalShards, type Slice } from './shards.ts';
+import {
+  samplesByJob,
+  samplesIn,
+  shardCount,
+  shardRange,
+  shardsByJob,
+  sliceRange,
+  totalShards,
+  type Slice,
+} from './shards.ts';
 
 interface RunOptions {
   readonly threads: number;
@@ -49,7 +58,19 @@ interface RunCounts {
   readonly shards: { readonly ran: number; readonly of: number };
   /** Groups this run did, of how many the grouped studies have, and what they are ("balance units"). */
   readonly groups: { readonly ran: number; readonly of: number; readonly noun: string };
+  /** Every job counted: its seed key and the shards of it this run drew (a slice file's digests). */
+  readonly keys: Map<string, JobKey>;
 }
+
+/** What a job's counts are the counts of: the job's seed key and its shards [from, to). */
+export interface JobKey {
+  readonly seed: string;
+  readonly from: number;
+  readonly to: number;
+}
+
+/** The key of a job run whole. */
+export const wholeJob = (j: Job): JobKey => ({ seed: j.seed, from: 0, to: shardCount(j) });
 
 /** Is a study cut by groups when the run is sliced? */
 export const isGrouped = (s: PlannedStudy): boolean => s.kind.groups !== undefined;
@@ -75,6 +96,7 @@ function poolOptions(opts: RunOptions): PoolOptions {
 async function runWhole(
   jobs: readonly Job[],
   into: Map<string, Float64Array>,
+  keys: Map<string, JobKey>,
   opts: RunOptions,
   round: { studies: string[]; later: number },
   later: ReadonlyMap<string, number>,
@@ -91,6 +113,7 @@ async function runWhole(
   jobs.forEach((j, i) => {
     const c = totals.get(i);
     if (c) into.set(j.id, c);
+    keys.set(j.id, wholeJob(j));
   });
 }
 
@@ -134,6 +157,7 @@ async function runRounds(loaded: LoadedScenario, opts: RunOptions): Promise<RunC
     return cut.plan;
   });
   const groupedIds = new Set<string>();
+  const keys = new Map<string, JobKey>();
   let ranAny = false;
   for (let round = 0; finished.size < loaded.studies.length; round++) {
     if (round > 1000) throw new Error('a study asked for more than 1000 stages of work');
@@ -167,10 +191,10 @@ async function runRounds(loaded: LoadedScenario, opts: RunOptions): Promise<RunC
       if (cutByGroups) for (const j of stage.jobs) groupedIds.add(j.id);
       now.push(...stage.jobs);
     });
-    await runWhole(now, complete, opts, work, later, !ranAny);
+    await runWhole(now, complete, keys, opts, work, later, !ranAny);
     ranAny ||= now.length > 0;
   }
-  if (!opts.slice) return { complete, grouped, partial, shards: { ran: 0, of: 0 }, groups };
+  if (!opts.slice) return { complete, grouped, partial, shards: { ran: 0, of: 0 }, groups, keys };
   for (const id of groupedIds) {
     grouped.set(id, complete.get(id)!);
     complete.delete(id);
@@ -187,9 +211,13 @@ async function runRounds(loaded: LoadedScenario, opts: RunOptions): Promise<RunC
     later: 0,
   });
   const totals = await runShards(finalJobs, shardRange(finalJobs, start, end), poolOptions(opts));
+  const ranges = shardsByJob(finalJobs, start, end);
   finalJobs.forEach((j, i) => {
     const c = totals.get(i);
-    if (c) partial.set(j.id, c);
+    if (c) {
+      partial.set(j.id, c);
+      keys.set(j.id, { seed: j.seed, ...ranges[i]! });
+    }
   });
-  return { complete, grouped, partial, shards: { ran: end - start, of: total }, groups };
+  return { complete, grouped, partial, shards: { ran: end - start, of: total }, groups, keys };
 }

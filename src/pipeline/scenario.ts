@@ -3,7 +3,7 @@
  * Every refusal is an InputError located as `file:line path: what is wrong`, and every bad field of the
  * file is reported, not only the first. Line numbers come from the YAML document (structured-file.ts).
  */
-import { basename, dirname, extname, resolve } from 'node:path';
+import { basename, dirname, extname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { z } from 'zod';
 import { combined, InputError, InputErrors, throwAll, type FieldPath } from '../core/errors.ts';
 import { allIssues, parseWith } from '../core/schema-issues.ts';
@@ -18,6 +18,7 @@ import {
   type StudyHeader,
 } from '../studies/index.ts';
 import { allRulesIds, requireSystem } from '../systems/registry.ts';
+import { loadChartsFile } from './charts-file.ts';
 import { readStructuredFile, parseStructuredText, type StructuredFile } from './structured-file.ts';
 import { toolInfo } from './tool.ts';
 
@@ -93,33 +94,43 @@ export interface LoadedScenario {
 interface ScenarioOptions {
   readonly seed?: string | undefined;
   readonly samples?: number | undefined;
+  /**
+   * Read `charts` only from inside the scenario's own folder (a slice's scenario: the slice, not the
+   * user, names the path, so it may not reach elsewhere on the merging machine).
+   */
+  readonly confineCharts?: boolean | undefined;
 }
 
 /** Default scenario name: the file name without extension. */
 const nameOf = (file: string): string => basename(file, extname(file));
 
 /** The variant spec of the scenario's house rules; chart files are read relative to the scenario. */
-function variantSpec(top: ScenarioTop, system: AnySystem, file: string): Omit<VariantSpec, 'version'> {
+function variantSpec(
+  top: ScenarioTop,
+  system: AnySystem,
+  file: string,
+  confineCharts: boolean,
+): Omit<VariantSpec, 'version'> {
   const o = top.overrides;
   let charts: unknown;
   if (top.charts !== undefined) {
     if (!system.charts) throw new InputError(`${system.name} has no charts to replace`, { path: ['charts'] });
-    const chartFile = resolve(dirname(file), top.charts);
-    let f: StructuredFile;
+    const folder = dirname(resolve(file));
+    const chartFile = resolve(folder, top.charts);
+    const inside = relative(folder, chartFile);
+    if (confineCharts && (isAbsolute(top.charts) || inside === '..' || inside.startsWith(`..${sep}`)))
+      throw new InputError(
+        `a slice's charts are read only from inside its scenario's folder (${folder}): give a path relative to it, without ".."`,
+        { path: ['charts'] },
+      );
     try {
-      f = readStructuredFile(chartFile);
+      charts = loadChartsFile(system, chartFile);
     } catch (e) {
       // A chart file that cannot be read is the scenario's `charts` line at fault: say which file.
       if (e instanceof InputError && e.line === undefined)
         throw new InputError(`${e.detail.replace(/^cannot read: /, 'cannot read ')} (${chartFile})`, {
           path: ['charts'],
         });
-      throw e;
-    }
-    try {
-      charts = system.charts.load(f.data);
-    } catch (e) {
-      if (e instanceof InputError) throw e.inFile(f.file, f.lineOf);
       throw e;
     }
   }
@@ -199,7 +210,7 @@ export function checkScenario(f: StructuredFile, options: ScenarioOptions = {}):
   const top = lenient.data;
   try {
     const system = requireSystem(top.rules);
-    const spec = variantSpec(top, system, f.file);
+    const spec = variantSpec(top, system, f.file, options.confineCharts === true);
     const variants = new Map<string, Variant>();
     const variant = (version: string = top.rules): Variant => {
       let v = variants.get(version);

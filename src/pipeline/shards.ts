@@ -13,7 +13,8 @@ export interface ShardRef {
 }
 
 /** Number of shards of a job. */
-const shardCount = (j: Pick<Job, 'samples' | 'shardSize'>): number => Math.ceil(j.samples / j.shardSize);
+export const shardCount = (j: Pick<Job, 'samples' | 'shardSize'>): number =>
+  Math.ceil(j.samples / j.shardSize);
 
 /** Number of shards of every job together. */
 export const totalShards = (jobs: readonly Job[]): number => jobs.reduce((t, j) => t + shardCount(j), 0);
@@ -32,6 +33,22 @@ export function samplesByJob(jobs: readonly Job[], start = 0, end = Infinity): n
     if (to <= from) return 0;
     const last = j.samples - (n - 1) * j.shardSize;
     return (to - from) * j.shardSize - (to === n ? j.shardSize - last : 0);
+  });
+}
+
+/** Each job's own shards [from, to) within shards [start, end) of the global order (empty: from = to). */
+export function shardsByJob(
+  jobs: readonly Job[],
+  start = 0,
+  end = Infinity,
+): { readonly from: number; readonly to: number }[] {
+  let base = 0;
+  return jobs.map((j) => {
+    const n = shardCount(j);
+    const from = Math.min(n, Math.max(0, start - base));
+    const to = Math.max(from, Math.min(n, end - base));
+    base += n;
+    return { from, to };
   });
 }
 

@@ -6,25 +6,34 @@
  * hence byte-identical results (counts are whole numbers, so sums are exact).
  *
  * Merge trusts nothing: every slice is validated against a schema (whole, non-negative counts), must
- * belong to the same run, each of the n slices must come exactly once, every job must be one the
- * scenario asks for, and each slice's counts must hold exactly the samples of its shards.
+ * belong to the same run and be made by this version of the tool, each of the n slices must come
+ * exactly once, every job must be one the scenario asks for, each job's counts must carry the digest of
+ * its job key, shard range and counts (a change that keeps the totals shows there), and each slice's
+ * counts must hold exactly the samples of its shards. docs/distributed.md says what this can and cannot
+ * detect.
  */
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { InputError } from '../core/errors.ts';
 import { parseWith } from '../core/schema-issues.ts';
 import type { Job } from '../studies/index.ts';
 import { countsProblem, samplesHeld } from '../studies/kernels.ts';
-import { finalJobsOf, isGrouped, slicePlan } from './run.ts';
+import { finalJobsOf, isGrouped, slicePlan, wholeJob, type JobKey } from './run.ts';
 import type { LoadedScenario } from './scenario.ts';
-import { MAX_SLICES, samplesByJob, sliceRange, totalShards, type Slice } from './shards.ts';
+import { MAX_SLICES, samplesByJob, shardsByJob, sliceRange, totalShards, type Slice } from './shards.ts';
 import type { ToolInfo } from './tool.ts';
 
-const SLICE_FORMAT = 'debellator-slice/3';
+const SLICE_FORMAT = 'debellator-slice/4';
 /** Largest slice file read (the biggest bundled study's slices are a few MB). */
 export const MAX_SLICE_BYTES = 256 * 1024 * 1024;
 
 const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
-const countsEntry = z.tuple([z.string().min(1).max(1000), z.array(count).max(10_000_000)]);
+/** A job's counts: its id, the counts, and their digest (countsDigest). */
+const countsEntry = z.tuple([
+  z.string().min(1).max(1000),
+  z.array(count).max(10_000_000),
+  z.string().regex(/^[0-9a-f]{16}$/, 'a digest is 16 hexadecimal digits'),
+]);
 
 const sliceFileSchema = z
   .object({
@@ -51,8 +60,31 @@ export interface RunOptionsRecord {
   readonly samples: number | null;
 }
 
-const entries = (m: ReadonlyMap<string, Float64Array>): [string, number[]][] =>
-  [...m.entries()].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)).map(([id, c]) => [id, Array.from(c)]);
+/**
+ * The digest of a job's counts in a slice file: a hash of the slice format, the job's id and seed key,
+ * the shards of it the counts are of, and the counts. Merge recomputes it from the job it expects, so
+ * counts moved between jobs, between slices or between outcomes, or edited in any way that does not
+ * also recompute the digest, are refused. It is a checksum, not a signature: anyone can recompute it.
+ */
+export function countsDigest(id: string, key: JobKey, counts: ArrayLike<number>): string {
+  return createHash('sha256')
+    .update(`${SLICE_FORMAT}\n${id}\n${key.seed}\n${key.from}-${key.to}\n${Array.from(counts).join(',')}`)
+    .digest('hex')
+    .slice(0, 16);
+}
+
+function entries(
+  m: ReadonlyMap<string, Float64Array>,
+  keys: ReadonlyMap<string, JobKey>,
+): [string, number[], string][] {
+  return [...m.entries()]
+    .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
+    .map(([id, c]) => {
+      const key = keys.get(id);
+      if (!key) throw new Error(`no key for job ${id}`);
+      return [id, Array.from(c), countsDigest(id, key, c)];
+    });
+}
 
 export function sliceFile(meta: {
   tool: ToolInfo;
@@ -65,6 +97,7 @@ export function sliceFile(meta: {
   complete: ReadonlyMap<string, Float64Array>;
   grouped: ReadonlyMap<string, Float64Array>;
   partial: ReadonlyMap<string, Float64Array>;
+  keys: ReadonlyMap<string, JobKey>;
 }): SliceFile {
   return {
     format: SLICE_FORMAT,
@@ -75,9 +108,9 @@ export function sliceFile(meta: {
     slice: meta.slice,
     shards: meta.shards,
     groups: meta.groups,
-    complete: entries(meta.complete),
-    grouped: entries(meta.grouped),
-    partial: entries(meta.partial),
+    complete: entries(meta.complete, meta.keys),
+    grouped: entries(meta.grouped, meta.keys),
+    partial: entries(meta.partial, meta.keys),
   };
 }
 
@@ -92,7 +125,7 @@ export function checkSliceData(name: string, data: unknown): SliceFile {
     if (e instanceof InputError) throw e.inFile(name);
     throw e;
   }
-  for (const key of ['complete', 'partial'] as const) {
+  for (const key of ['complete', 'grouped', 'partial'] as const) {
     const seen = new Set<string>();
     parsed[key].forEach(([id], i) => {
       if (seen.has(id)) throw new InputError(`job ${id} is listed twice`, { file: name, path: [key, i, 0] });
@@ -117,13 +150,21 @@ const same = (x: unknown, y: unknown) => JSON.stringify(x) === JSON.stringify(y)
 const listed = (xs: readonly number[], total: number, n: number) =>
   `${xs.map((i) => `${i}/${n}`).join(', ')}${total > xs.length ? ` and ${(total - xs.length).toLocaleString('en-US')} more` : ''}`;
 
-/** Check that `files` are the n slices of one run (before the scenario is re-planned). */
-export function checkSlices(files: readonly { name: string; data: SliceFile }[]): SliceFile {
+/**
+ * Check that `files` are the n slices of one run, made by this tool (`tool`), before the scenario is
+ * re-planned.
+ */
+export function checkSlices(files: readonly { name: string; data: SliceFile }[], tool: ToolInfo): SliceFile {
   if (files.length === 0) throw new InputError('merge: give the slice files of one run');
   const first = files[0]!.data;
   const n = first.slice.count;
   const seen = new Map<number, string>();
   for (const { name, data } of files) {
+    if (data.tool.name !== tool.name || data.tool.version !== tool.version)
+      throw new InputError(
+        `made by ${data.tool.name} ${data.tool.version}; this is ${tool.name} ${tool.version}: merge with the version that made the slices (every machine needs the same version)`,
+        { file: name, path: ['tool', 'version'] },
+      );
     for (const key of ['tool', 'scenario', 'options', 'seed'] as const)
       if (!same(data[key], first[key]))
         throw new InputError(`${key} differs from ${files[0]!.name}: the slices are of different runs`, {
@@ -152,6 +193,20 @@ export function checkSlices(files: readonly { name: string; data: SliceFile }[])
 /** How many samples a job's counts hold (its kernel's layout). */
 const samplesOf = (job: Job, counts: ArrayLike<number>): number => samplesHeld(job.kind, counts);
 
+/** Refuse counts whose digest is not that of `job`'s `key` and these counts. */
+function checkDigest(
+  job: Job,
+  key: JobKey,
+  entry: readonly [string, ArrayLike<number>, string],
+  file: string,
+): void {
+  if (countsDigest(job.id, key, entry[1]) !== entry[2])
+    throw new InputError(
+      `job ${job.id}: its counts do not match their digest (of the job, its shards ${key.from + 1} to ${key.to} and the counts): the slice was changed or damaged`,
+      { file },
+    );
+}
+
 /** Refuse counts no run of the job could give (checked before anything reads them). */
 async function refuseImpossible(job: Job, c: ArrayLike<number>, file: string): Promise<void> {
   const problem = await countsProblem(job, c);
@@ -178,7 +233,7 @@ async function mergeGroups(
   data: SliceFile,
   merged: Map<string, Float64Array>,
 ): Promise<void> {
-  const given = new Map<string, Float64Array>(data.grouped.map(([id, c]) => [id, Float64Array.from(c)]));
+  const given = new Map(data.grouped.map((e) => [e[0], e]));
   const used = new Set<string>();
   let groups = 0;
   for (const s of loaded.studies) {
@@ -190,9 +245,11 @@ async function mergeGroups(
       const stage = s.kind.work(cut.plan, done);
       if (stage.jobs.length === 0) break;
       for (const j of stage.jobs) {
-        const c = given.get(j.id);
-        if (!c) throw new InputError(`lacks the counts of job ${j.id}`, { file: name });
+        const e = given.get(j.id);
+        if (!e) throw new InputError(`lacks the counts of job ${j.id}`, { file: name });
+        const c = Float64Array.from(e[1]);
         await checkJobCounts(j, c, name);
+        checkDigest(j, wholeJob(j), e, name);
         if (merged.has(j.id)) throw new InputError(`job ${j.id} is also in another slice`, { file: name });
         done.set(j.id, c);
         used.add(j.id);
@@ -217,6 +274,7 @@ export async function mergeCounts(
   files: readonly { name: string; data: SliceFile }[],
 ): Promise<Map<string, Float64Array>> {
   const first = files[0]!.data;
+  const given = new Map(first.complete.map((e) => [e[0], e]));
   const complete = new Map<string, Float64Array>(first.complete.map(([id, c]) => [id, Float64Array.from(c)]));
   // Replay the stages: every whole-run job must be one a study asks for.
   const needed = new Set<string>();
@@ -232,6 +290,7 @@ export async function mergeCounts(
       const c = complete.get(j.id);
       if (!c) throw new InputError(`the slices lack the counts of job ${j.id}`, { file: files[0]!.name });
       await checkJobCounts(j, c, files[0]!.name);
+      checkDigest(j, wholeJob(j), given.get(j.id)!, files[0]!.name);
       needed.add(j.id);
       done.set(j.id, c);
     }
@@ -248,11 +307,13 @@ export async function mergeCounts(
     if (data.shards.of !== total)
       throw new InputError(`made for ${data.shards.of} shards; the scenario has ${total}`, { file: name });
     const { start, end } = sliceRange(total, data.slice);
+    const ranges = shardsByJob(finalJobs, start, end);
     const expected = new Map<string, number>();
     samplesByJob(finalJobs, start, end).forEach((n, i) => {
       if (n > 0) expected.set(finalJobs[i]!.id, n);
     });
-    for (const [id, c] of data.partial) {
+    for (const entry of data.partial) {
+      const [id, c] = entry;
       const i = index.get(id);
       if (i === undefined)
         throw new InputError(`counts for a job the scenario does not have: ${id}`, { file: name });
@@ -263,6 +324,8 @@ export async function mergeCounts(
         throw new InputError(`job ${id} holds ${got} samples; this slice's shards draw ${want}`, {
           file: name,
         });
+      // Counts that keep every total (moved between outcomes, jobs or slices) show here.
+      checkDigest(finalJobs[i]!, { seed: finalJobs[i]!.seed, ...ranges[i]! }, entry, name);
       const t = merged.get(id);
       if (!t) merged.set(id, Float64Array.from(c));
       else if (t.length !== c.length)

@@ -1,17 +1,51 @@
 /**
  * Reads a YAML or JSON file (JSON is YAML) keeping positions, so a bad field can be reported as
- * `file:line path: message`. The only place the tool parses structured text files.
+ * `file:line path: message`. The only place the tool parses structured text files. Only regular files
+ * of UTF-8 text are read (a pipe or device could block forever or never end), and a document's cost is
+ * bounded before it is parsed: its size, its number of values, its aliases and its depth.
  */
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
-import { LineCounter, parseDocument, isMap, isSeq, type Node } from 'yaml';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { CST, Lexer, LineCounter, parseDocument, isMap, isSeq, type Node } from 'yaml';
 import { InputError } from '../core/errors.ts';
 
 /** Largest file read (a scenario or situation is a few kB; this stops a mistaken multi-GB path early). */
 const MAX_FILE_BYTES = 8 * 1024 * 1024;
+/**
+ * Most values (scalars, aliases, flow lists and mappings) in one document: the parser spends about
+ * 10 µs and 1 kB on each, so a million is seconds and a GB at most. 100,000 odds situations fit.
+ */
+export const MAX_VALUES = 1_000_000;
 /** Most YAML aliases expanded (stops "billion laughs" documents). */
 const MAX_ALIASES = 1000;
 /** Deepest nesting accepted. */
 const MAX_DEPTH = 64;
+
+/** Lexer tokens that are values. */
+const VALUE_TOKENS: ReadonlySet<string> = new Set([
+  'scalar',
+  'single-quoted-scalar',
+  'double-quoted-scalar',
+  'block-scalar-header',
+  'alias',
+  'flow-map-start',
+  'flow-seq-start',
+]);
+
+/** Does `text` hold more than `most` values? Lexes only (a tenth of a parse), and stops at the limit. */
+function moreValuesThan(text: string, most: number): boolean {
+  let n = 0;
+  for (const token of new Lexer().lex(text))
+    if (VALUE_TOKENS.has(CST.tokenType(token) ?? '') && ++n > most) return true;
+  return false;
+}
+
+interface ParseOptions {
+  /**
+   * Whether a syntax error may quote the text (default true). A file given for one purpose may be
+   * another (a chart file naming /etc/passwd): such a reader says only what kind of error it is.
+   */
+  readonly quote?: boolean;
+}
 
 export interface StructuredFile {
   readonly file: string;
@@ -20,7 +54,12 @@ export interface StructuredFile {
   lineOf(path: readonly (string | number)[]): number;
 }
 
-export function parseStructuredText(text: string, file: string): StructuredFile {
+export function parseStructuredText(text: string, file: string, options: ParseOptions = {}): StructuredFile {
+  if (moreValuesThan(text, MAX_VALUES))
+    throw new InputError(`more than ${MAX_VALUES.toLocaleString('en-US')} values in one document`, {
+      file,
+      line: 1,
+    });
   const lineCounter = new LineCounter();
   let doc: ReturnType<typeof parseDocument>;
   try {
@@ -36,6 +75,8 @@ export function parseStructuredText(text: string, file: string): StructuredFile 
     // The parser recurses: a document nested thousands deep overflows its stack.
     if (/call stack/i.test(msg))
       throw new InputError(`nested too deeply to read (at most ${MAX_DEPTH} levels)`, { file, line });
+    if (options.quote === false)
+      throw new InputError(`syntax error (${e.code.toLowerCase().replace(/_/g, ' ')})`, { file, line });
     throw new InputError(`syntax error: ${msg}`, { file, line });
   }
   const lineOf = (path: readonly (string | number)[]): number => {
@@ -76,14 +117,49 @@ export function parseStructuredText(text: string, file: string): StructuredFile 
   return { file, data, lineOf };
 }
 
-/** Is `v` nested deeper than `max` (iteratively: a deep document must not overflow the stack)? */
-function depthOver(v: unknown, max: number): boolean {
-  const stack: [unknown, number][] = [[v, 0]];
+/**
+ * Is `root` nested deeper than `max` lists and mappings below it (or cyclic)? Iterative, so a deep
+ * document cannot overflow the stack, and each list or mapping is looked into once: YAML aliases share
+ * one value among many parents, and walking it again for each of them is exponential (999 aliases of a
+ * million-item list are a billion steps). A value seen before is judged by its height below it.
+ */
+export function depthOver(root: unknown, max: number): boolean {
+  if (root === null || typeof root !== 'object') return false;
+  /** Levels of lists and mappings below each value looked into (0: none below it). */
+  const height = new Map<object, number>();
+  const onPath = new Set<object>();
+  interface Frame {
+    readonly node: object;
+    readonly kids: readonly unknown[];
+    next: number;
+    height: number;
+  }
+  const open = (node: object): Frame => {
+    onPath.add(node);
+    return { node, kids: Array.isArray(node) ? node : Object.values(node), next: 0, height: 0 };
+  };
+  const stack: Frame[] = [open(root)];
   while (stack.length > 0) {
-    const [x, d] = stack.pop()!;
-    if (x === null || typeof x !== 'object') continue;
-    if (d > max) return true;
-    for (const c of Array.isArray(x) ? x : Object.values(x)) stack.push([c, d + 1]);
+    const f = stack[stack.length - 1]!;
+    if (f.next < f.kids.length) {
+      const c = f.kids[f.next++];
+      if (c === null || typeof c !== 'object') continue;
+      const depth = stack.length; // of c; the root is at 0
+      const known = height.get(c);
+      if (known !== undefined) {
+        if (depth + known > max) return true;
+        f.height = Math.max(f.height, known + 1);
+        continue;
+      }
+      if (onPath.has(c) || depth > max) return true; // a cycle is endlessly deep
+      stack.push(open(c));
+    } else {
+      stack.pop();
+      onPath.delete(f.node);
+      height.set(f.node, f.height);
+      const parent = stack[stack.length - 1];
+      if (parent) parent.height = Math.max(parent.height, f.height + 1);
+    }
   }
   return false;
 }
@@ -91,21 +167,70 @@ function depthOver(v: unknown, max: number): boolean {
 const READ_ERRORS: Readonly<Record<string, string>> = {
   ENOENT: 'no such file',
   EACCES: 'not allowed to read it',
+  EPERM: 'not allowed to read it',
   EISDIR: 'is a folder, not a file',
   ENOTDIR: 'a part of the path is not a folder',
+  ENAMETOOLONG: 'the path is too long',
+  ELOOP: 'the path loops through symbolic links',
+  EMFILE: 'too many files are open',
+  EIO: 'the disk failed to read it',
+  ENXIO: 'not a file (a device or socket)',
 };
 
-/** The text of a file, or an InputError saying in words why it cannot be read. */
+/** Byte offset of the first byte of `buf` that is not valid UTF-8, or -1. */
+function firstBadUtf8(buf: Uint8Array): number {
+  for (let i = 0; i < buf.length;) {
+    const b = buf[i]!;
+    const n =
+      b < 0x80
+        ? 0
+        : b >= 0xc2 && b <= 0xdf
+          ? 1
+          : b >= 0xe0 && b <= 0xef
+            ? 2
+            : b >= 0xf0 && b <= 0xf4
+              ? 3
+              : -1;
+    if (n < 0) return i;
+    for (let k = 1; k <= n; k++) {
+      const c = buf[i + k];
+      if (c === undefined || (c & 0xc0) !== 0x80) return i;
+    }
+    // Overlong forms, surrogates and code points past U+10FFFF.
+    const c1 = buf[i + 1] ?? 0;
+    if (
+      (b === 0xe0 && c1 < 0xa0) ||
+      (b === 0xed && c1 > 0x9f) ||
+      (b === 0xf0 && c1 < 0x90) ||
+      (b === 0xf4 && c1 > 0x8f)
+    )
+      return i;
+    i += n + 1;
+  }
+  return -1;
+}
+
+/**
+ * The text of a file, or an InputError saying in words why it cannot be read: missing, not a regular
+ * file (a pipe nobody writes to would block forever, a device may never end), too large, or not UTF-8
+ * (named by its line, never echoed as replacement characters).
+ */
 export function readTextFile(file: string, maxBytes = MAX_FILE_BYTES): string {
   const tooLarge = (size: string) =>
     new InputError(`too large (${size} bytes; at most ${maxBytes.toLocaleString('en-US')})`, { file });
   let fd: number | undefined;
+  let bytes: Buffer;
   try {
-    const st = statSync(file);
+    // Non-blocking: opening a pipe with no writer returns at once (and is then refused below).
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    const st = fstatSync(fd);
     if (st.isDirectory()) throw new InputError('cannot read: is a folder, not a file', { file });
+    if (!st.isFile())
+      throw new InputError('cannot read: not a regular file (a pipe, a device or a socket); give a file', {
+        file,
+      });
     if (st.size > maxBytes) throw tooLarge(st.size.toLocaleString('en-US'));
-    // Read at most maxBytes + 1 whatever the size says: devices and pipes report 0 and may not end.
-    fd = openSync(file, 'r');
+    // Read at most maxBytes + 1 whatever the size says (a file may grow while it is read).
     const chunks: Buffer[] = [];
     let total = 0;
     for (;;) {
@@ -116,7 +241,7 @@ export function readTextFile(file: string, maxBytes = MAX_FILE_BYTES): string {
       total += n;
       if (total > maxBytes) throw tooLarge(`more than ${maxBytes.toLocaleString('en-US')}`);
     }
-    return Buffer.concat(chunks).toString('utf8');
+    bytes = Buffer.concat(chunks);
   } catch (e) {
     if (e instanceof InputError) throw e;
     const code = (e as NodeJS.ErrnoException).code ?? '';
@@ -124,8 +249,18 @@ export function readTextFile(file: string, maxBytes = MAX_FILE_BYTES): string {
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
+  const bad = firstBadUtf8(bytes);
+  if (bad >= 0) {
+    let line = 1;
+    for (let i = 0; i < bad; i++) if (bytes[i] === 0x0a) line++;
+    throw new InputError(
+      `not UTF-8 text (byte 0x${bytes[bad]!.toString(16).padStart(2, '0')} at byte ${bad + 1}); save the file as UTF-8`,
+      { file, line },
+    );
+  }
+  return bytes.toString('utf8');
 }
 
-export function readStructuredFile(file: string): StructuredFile {
-  return parseStructuredText(readTextFile(file), file);
+export function readStructuredFile(file: string, options: ParseOptions = {}): StructuredFile {
+  return parseStructuredText(readTextFile(file), file, options);
 }

@@ -4,6 +4,7 @@
  * so the page, the Markdown and the CSV say the same thing. Pure.
  */
 import { csvText } from '../core/csv.ts';
+import { oneLine } from '../core/one-line.ts';
 
 export type CellValue = string | number | boolean | null | undefined;
 
@@ -42,8 +43,8 @@ export function cellText(column: Column | undefined, v: CellValue): string {
   return String(v);
 }
 
-/** A cell's text with pipes escaped, for a Markdown pipe table. */
-export const mdCell = (s: string | number): string => String(s).replace(/\|/g, '\\|');
+/** A cell's text with pipes escaped, on one line (control characters written out), for a pipe table. */
+export const mdCell = (s: string | number): string => oneLine(String(s)).replace(/\|/g, '\\|');
 
 /** The table as Markdown pipe-table lines. */
 export function tableMarkdown(t: Table): string[] {
@@ -77,9 +78,10 @@ export type Block =
 /** A Markdown document from its blocks: one blank line between blocks, one line break at the end. */
 export function markdownText(blocks: readonly Block[]): string {
   const lines = blocks.map((b): string => {
-    if ('heading' in b) return `${'#'.repeat(b.level ?? 2)} ${b.heading}`;
+    // A heading or a list item is one line whatever it quotes (a study's title, an element's name).
+    if ('heading' in b) return `${'#'.repeat(b.level ?? 2)} ${oneLine(b.heading)}`;
     if ('text' in b) return b.text;
-    if ('list' in b) return b.list.map((x) => `- ${x}`).join('\n');
+    if ('list' in b) return b.list.map((x) => `- ${oneLine(x)}`).join('\n');
     return tableMarkdown(b.table).join('\n');
   });
   return `${lines.join('\n\n')}\n`;

@@ -9,6 +9,7 @@ import { cellResult, type CellResult } from '../engine/cell.ts';
 import { compileTable, type OutcomeTable } from '../engine/table.ts';
 import { roundPercent, suffers, verdict, type VerdictOutcome } from '../engine/verdict.ts';
 import type { Block, Column, Table } from '../report/table.ts';
+import { oneLine } from '../core/one-line.ts';
 import type { Counts, Job } from './kind.ts';
 import type { TablePayload } from './kernels.ts';
 
@@ -228,7 +229,8 @@ export function cellsHeader(title: string, r: CellStudyResults, context: string)
         `Exact and sampled ${r.agrees ? 'agree in every cell' : 'DISAGREE in some cells (marked !)'} ` +
         `(check at z = ${r.agreementZ.toFixed(2)}).`
       : 'Exact enumeration only (no sampling).';
-  return [{ heading: title, level: 1 }, { text: `${context}, ${r.version}. ${sampled}` }];
+  // The scenario's file and seed and the version name are the user's words: one line each.
+  return [{ heading: title, level: 1 }, { text: `${oneLine(context)}, ${oneLine(r.version)}. ${sampled}` }];
 }
 
 /** Cells whose sampled and exact odds disagree, as problems for the run. */

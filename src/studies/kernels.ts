@@ -126,7 +126,8 @@ export async function countsProblem(
   if (job.kind === 'balance') {
     for (let i = 0; i + PER_OPPONENT <= counts.length; i += PER_OPPONENT) {
       let d = 0;
-      for (let k = 1; k < PER_OPPONENT; k++) d += counts[i + k] as number;
+      // Engagements, then A wins, B wins, both broke, undecided, refused (core/system.ts OutcomeRecord).
+      for (let k = 1; k <= 5; k++) d += counts[i + k] as number;
       if (d !== counts[i]) return `opponent ${i / PER_OPPONENT + 1}: the decisions do not add up`;
     }
     return undefined;
@@ -134,9 +135,14 @@ export async function countsProblem(
   if (job.kind === 'engagement') {
     const p = job.payload as EngagementPayload;
     const c = Float64Array.from(counts);
-    if (c[1]! + c[2]! + c[3]! + c[4]! !== c[0]) return 'the decisions do not add up to the engagements';
     const system = await loadSystem(p.system.id, p.system.source);
-    return system.engagement?.countsProblem?.(p.config, c);
+    const model = system.engagement;
+    if (!model) return `${system.name} has no engagement model`;
+    // The outcome record (core/system.ts OutcomeRecord): engagements, then its five decisions.
+    const r = model.decisions(p.config, c);
+    if (r[1]! + r[2]! + r[3]! + r[4]! + r[5]! !== r[0])
+      return 'the decisions do not add up to the engagements';
+    return model.countsProblem?.(p.config, c);
   }
   return undefined;
 }

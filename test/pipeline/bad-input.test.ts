@@ -21,7 +21,8 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/rng.ts';
 import { InputError } from '../../src/core/errors.ts';
-import { loadScenarioText } from '../../src/pipeline/scenario.ts';
+import { loadScenarioFile, loadScenarioText } from '../../src/pipeline/scenario.ts';
+import { countsDigest } from '../../src/pipeline/slices.ts';
 import { runMain } from '../cli/run-main.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'debellator-bad-'));
@@ -296,7 +297,28 @@ describe('bad command lines: exit 2', () => {
       [
         'out holds other files',
         ['run', scenario, '--out', foreign],
-        /not a debellator report \("notes\.txt"\)/,
+        /holds files debellator did not write \("notes\.txt"\)/,
+      ],
+      [
+        'out needs exactly seventeen new folders (the report folder is one)',
+        ['run', scenario, '--out', join(dir, 'n17', ...'abcdefghijklmnop'.split(''))],
+        /more than 16 new folders/,
+      ],
+      [
+        'out is a 300-character name',
+        ['run', scenario, '--out', join(dir, 'x'.repeat(300))],
+        /the path is too long/,
+      ],
+      ['out is a 5,000-character path', ['run', scenario, '--out', 'y'.repeat(5000)], /the path is too long/],
+      [
+        'out is a 300-character folder below a new one',
+        ['run', scenario, '--out', join(dir, 'new-parent', 'x'.repeat(300))],
+        /the path is too long/,
+      ],
+      [
+        'slice out is a 300-character name',
+        ['run', scenario, '--shard', '1/2', '--out', join(dir, 'x'.repeat(300))],
+        /the path is too long/,
       ],
       [
         'out needs seventeen new folders',
@@ -317,6 +339,12 @@ describe('bad command lines: exit 2', () => {
     ],
     'input errors, not internal errors': [
       ['missing scenario', ['run', join(dir, 'nope.yaml')], /nope\.yaml cannot read: no such file/],
+      ['a 5,000-character scenario path', ['run', 'q'.repeat(5000)], /cannot read: the path is too long/],
+      [
+        'a 300-character situation file name',
+        ['odds', '--situation', join(dir, 'q'.repeat(300))],
+        /cannot read: the path is too long/,
+      ],
       ['a folder as scenario', ['run', dir], /is a folder, not a file/],
       ['a huge binary as scenario', ['run', process.execPath], /too large/],
       ['missing situation file', ['odds', '--situation', join(dir, 'nope.yaml')], /no such file/],
@@ -331,7 +359,7 @@ describe('bad command lines: exit 2', () => {
         / \.\.\. /,
       ],
       ...(linux
-        ? ([['an endless device as scenario', ['run', '/dev/zero'], /too large/]] as [
+        ? ([['an endless device as scenario', ['run', '/dev/zero'], /not a regular file/]] as [
             string,
             string[],
             RegExp?,
@@ -410,7 +438,7 @@ describe('merge trusts no slice', () => {
     scenario: { input: { studies: Record<string, unknown>[] } };
     slice: { index: number; count: number };
     shards: { ran: number; of: number };
-    partial: [string, unknown[]][];
+    partial: [string, unknown[], string?][];
     [k: string]: unknown;
   };
   /** A copy of slice 3 (the one holding the engagement's counts) changed by `f`. */
@@ -466,7 +494,8 @@ describe('merge trusts no slice', () => {
     ],
     [
       "losses that are not the sum of the files' losses",
-      () => [good[0]!, good[1]!, bad('loss', (s) => ((firstCount(s)[5] as number) += 1))],
+      // Side A's elements lost come after the outcome record (16 counts: engine/lines/counts.ts).
+      () => [good[0]!, good[1]!, bad('loss', (s) => ((firstCount(s)[16] as number) += 1))],
       /side A: elements lost do not add up/,
     ],
     [
@@ -481,7 +510,11 @@ describe('merge trusts no slice', () => {
     ],
     [
       'an unknown job',
-      () => [good[0]!, good[1]!, bad('unknown-job', (s) => s.partial.push(['zzz', [1, 2]]))],
+      () => [
+        good[0]!,
+        good[1]!,
+        bad('unknown-job', (s) => s.partial.push(['zzz', [1, 2], '0123456789abcdef'])),
+      ],
       /zzz/,
     ],
     ['a missing field', () => [good[0]!, good[1]!, bad('no-seed', (s) => delete s.seed)], /seed: missing/],
@@ -538,6 +571,435 @@ describe('merge trusts no slice', () => {
     expect(lines).toEqual([
       'debellator: merge: 99999 of 100000 slices missing: 2/100000, 3/100000, 4/100000, 5/100000, 6/100000, 7/100000, 8/100000, 9/100000, 10/100000, 11/100000 and 99,989 more',
     ]);
+  });
+});
+
+describe('merge: provenance, and counts changed with every total kept', () => {
+  // Two odds cells of 1,500,000 samples: 2 shards each, so slice 1 of 2 holds cell 0, slice 2 cell 1.
+  const scenario = file(
+    'kept-totals.yaml',
+    'rules: dbm-3.2\nsamples: 1500000\nstudies:\n  - kind: odds\n    name: o\n    situations:\n      - { a: { element: Reg Bd(O) }, b: { element: Irr Kn(S) } }\n      - { a: { element: Reg Bd(O) }, b: { element: Irr Kn(O) } }\n',
+  );
+  const folder = join(dir, 'kept-totals');
+  const good: string[] = [];
+  type Entry = [string, number[], string];
+  type Slice = { tool: { version: string }; partial: Entry[]; [k: string]: unknown };
+  const read = (i: number) => JSON.parse(readFileSync(good[i]!, 'utf8')) as Slice;
+  const write = (name: string, s: Slice) => file(`kept-${name}.json`, JSON.stringify(s));
+  /** What a tamperer who knows the algorithm does: the digest made anew for the changed counts. */
+  const redigest = (e: Entry) => {
+    const loaded = loadScenarioFile(scenario);
+    const job = loaded.studies[0]!.kind.work(loaded.studies[0]!.plan, new Map()).jobs.find(
+      (j) => j.id === e[0],
+    )!;
+    e[2] = countsDigest(e[0], { seed: job.seed, from: 0, to: 2 }, e[1]);
+  };
+  /** Move `n` samples of entry `e` from its largest outcome to its second largest (both possible). */
+  const move = (e: Entry, n: number) => {
+    const order = e[1].map((x, k) => [x, k] as const).sort((x, y) => y[0] - x[0]);
+    e[1][order[0]![1]]! -= n;
+    e[1][order[1]![1]]! += n;
+  };
+  beforeAll(async () => {
+    for (const i of [1, 2]) {
+      const r = await runMain(['run', scenario, '--shard', `${i}/2`, '--out', folder, '--quiet']);
+      expect(r.code, r.err).toBe(0);
+      good.push(join(folder, `slice-${i}-of-2.json`));
+    }
+    expect(read(0).partial.map((e) => e[0])).toEqual(['o|0']);
+    expect(read(1).partial.map((e) => e[0])).toEqual(['o|1']);
+  }, 60_000);
+
+  it('the slices as written merge', async () => {
+    const r = await runMain(['merge', ...good, '--out', join(folder, 'ok'), '--quiet']);
+    expect(r.code, r.err).toBe(0);
+  });
+
+  const out = join(folder, 'merged');
+  const cases: [string, () => string[], RegExp][] = [
+    [
+      'slices that claim another tool version',
+      () => [0, 1].map((i) => write(`v-${i}`, { ...read(i), tool: { ...read(i).tool, version: '9.9.9' } })),
+      /kept-v-0\.json tool\.version: made by debellator 9\.9\.9; this is debellator \d+\.\d+\.\d+: merge with the version that made the slices/,
+    ],
+    [
+      "two jobs' counts swapped (each with its digest)",
+      () => {
+        const [x, y] = [read(0), read(1)];
+        [x.partial[0]![1], x.partial[0]![2], y.partial[0]![1], y.partial[0]![2]] = [
+          y.partial[0]![1],
+          y.partial[0]![2],
+          x.partial[0]![1],
+          x.partial[0]![2],
+        ];
+        return [write('swap-1', x), write('swap-2', y)];
+      },
+      /kept-swap-1\.json job o\|0: its counts do not match their digest \(of the job, its shards 1 to 2 and the counts\): the slice was changed or damaged/,
+    ],
+    [
+      '2,000 of 1,500,000 samples moved between outcomes',
+      () => {
+        const x = read(0);
+        move(x.partial[0]!, 2000);
+        return [write('moved', x), good[1]!];
+      },
+      /kept-moved\.json job o\|0: its counts do not match their digest/,
+    ],
+    [
+      'the slice numbers swapped',
+      () => {
+        const [x, y] = [read(0), read(1)];
+        [x.slice, y.slice] = [y.slice, x.slice];
+        return [write('renumbered-1', x), write('renumbered-2', y)];
+      },
+      /kept-renumbered-1\.json job o\|0 holds 1500000 samples; this slice's shards draw 0/,
+    ],
+    [
+      '200,000 samples moved, the digest made anew: the exact odds disagree, exit 2, nothing written',
+      () => {
+        const x = read(0);
+        move(x.partial[0]!, 200_000);
+        redigest(x.partial[0]!);
+        return [write('redigested', x), good[1]!];
+      },
+      /^debellator: merge: o: sampled and exact disagree in 1 cell\(s\): 1\. Reg Bd\(O\) v Irr Kn\(S\): counts this far from the exact odds mean a slice was changed \(its digests made anew\); nothing written$/,
+    ],
+  ];
+  for (const [name, files, says] of cases)
+    it(name, async () => {
+      count('merge trusts no slice');
+      const lines = await refused(['merge', ...files(), '--out', out], out);
+      expect(lines.join('\n')).toMatch(says);
+    });
+
+  it('a digest made anew for counts that stay plausible is not detected (docs/distributed.md)', async () => {
+    const x = read(0);
+    move(x.partial[0]!, 10);
+    redigest(x.partial[0]!);
+    const r = await runMain([
+      'merge',
+      write('undetected', x),
+      good[1]!,
+      '--out',
+      join(folder, 'undetected'),
+      '--quiet',
+    ]);
+    expect(r.code, r.err).toBe(0);
+  });
+
+  it('a merge into a folder holding a file debellator did not write is refused, the file kept', async () => {
+    count('a re-run keeps the user’s files');
+    const target = join(folder, 'ok');
+    writeFileSync(join(target, 'notes.txt'), 'mine');
+    const lines = await refused(['merge', ...good, '--out', target], undefined);
+    expect(lines.join('\n')).toMatch(/holds files debellator did not write \("notes\.txt"\)/);
+    expect(readFileSync(join(target, 'notes.txt'), 'utf8')).toBe('mine');
+  });
+
+  it('a merge into a 300-character folder name is an input error', async () => {
+    count('output checked before the work');
+    const lines = await refused(['merge', ...good, '--out', join(folder, 'm'.repeat(300))], undefined);
+    expect(lines.join('\n')).toMatch(/--out: cannot use .* the path is too long/);
+  });
+});
+
+/** Run the real command in a child process (a case that could block the process must not block the tests). */
+function spawned(args: string[], opts: { cwd?: string } = {}) {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, [resolve('bin/debellator.js'), ...args], {
+    encoding: 'utf8',
+    timeout: CASE_MS,
+    ...opts,
+  });
+  return { code: r.status, err: r.stderr, out: r.stdout, ms: performance.now() - t0 };
+}
+
+/** Every file under `d` (relative paths, sorted) with its text. */
+const contents = (d: string): Record<string, string> =>
+  Object.fromEntries(
+    readdirSync(d, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => [
+        join(e.parentPath, e.name).slice(d.length + 1),
+        readFileSync(join(e.parentPath, e.name), 'utf8'),
+      ])
+      .sort(([x], [y]) => (x! < y! ? -1 : 1)),
+  );
+
+describe('a re-run never deletes a file debellator did not write: the folder is refused, naming them', () => {
+  const scenario = file('keep.yaml', `samples: 100\n${matrix}`);
+  const out = join(dir, 'keep', 'report');
+  beforeAll(async () => {
+    const r = await runMain(['run', scenario, '--out', out, '--quiet']);
+    expect(r.code, r.err).toBe(0);
+  });
+  const cases: [string, Record<string, string>, RegExp][] = [
+    [
+      'notes beside the report',
+      { 'notes.txt': 'my notes' },
+      /holds files debellator did not write \("notes\.txt"\)/,
+    ],
+    ['a data file in a folder of its own', { 'mine/data.csv': 'a,b\n1,2\n' }, /\("mine\/data\.csv"\)/],
+    ['both', { 'notes.txt': 'n', 'mine/data.csv': 'd' }, /\("mine\/data\.csv", "notes\.txt"\)/],
+    ['a file among the charts', { 'charts/mine.png': 'png' }, /\("charts\/mine\.png"\)/],
+    ['a file named like a report file of no study', { 'other.md': '# mine' }, /\("other\.md"\)/],
+  ];
+  for (const [name, extra, says] of cases)
+    it(name, async () => {
+      count('a re-run keeps the user’s files');
+      for (const [rel, text] of Object.entries(extra)) {
+        mkdirSync(join(out, rel, '..'), { recursive: true });
+        writeFileSync(join(out, rel), text);
+      }
+      const before = contents(out);
+      try {
+        const lines = await refused(['run', scenario, '--out', out, '--quiet'], undefined);
+        expect(lines.join('\n')).toMatch(says);
+        expect(lines.join('\n')).toMatch(
+          /never deletes them: move them elsewhere, or give a new or empty folder/,
+        );
+        expect(contents(out)).toEqual(before);
+        expect(readdirSync(join(dir, 'keep'))).toEqual(['report']);
+      } finally {
+        for (const rel of Object.keys(extra))
+          rmSync(join(out, rel.split('/')[0]!), { recursive: true, force: true });
+      }
+    });
+
+  it('the report alone is replaced; a report of an older version (no file list) too, but not its notes', async () => {
+    count('a re-run keeps the user’s files', 2);
+    const again = await runMain(['run', scenario, '--out', out, '--quiet', '--seed', '2']);
+    expect(again.code, again.err).toBe(0);
+    // An older report: results.json, the study's files, no list of them.
+    rmSync(join(out, '.debellator-files'));
+    writeFileSync(join(out, 'notes.txt'), 'mine');
+    const lines = await refused(['run', scenario, '--out', out, '--quiet'], undefined);
+    expect(lines.join('\n')).toMatch(/\("notes\.txt"\)/);
+    rmSync(join(out, 'notes.txt'));
+    const old = await runMain(['run', scenario, '--out', out, '--quiet']);
+    expect(old.code, old.err).toBe(0);
+    expect(readdirSync(out).sort()).toEqual(['.debellator-files', 'm.csv', 'm.md', 'results.json']);
+  });
+});
+
+describe('reading only what can be read: no pipe, device, invalid UTF-8 or parser stall', () => {
+  const linux = existsSync('/proc/self');
+  it.runIf(linux)('a FIFO nobody writes to, as scenario, situation or slice, is refused at once', () => {
+    const fifo = join(dir, 'fifo.yaml');
+    const made = spawnSync('mkfifo', [fifo]);
+    if (made.status !== 0) return;
+    for (const args of [
+      ['run', fifo],
+      ['odds', '--situation', fifo],
+      ['merge', fifo],
+    ]) {
+      count('input errors, not internal errors');
+      const r = spawned(args);
+      expect(r.code, `${args.join(' ')}: ${r.err}`).toBe(2);
+      expect(r.err).toBe(
+        `debellator: ${fifo} cannot read: not a regular file (a pipe, a device or a socket); give a file\n`,
+      );
+    }
+  });
+
+  const latin1 = Buffer.concat([
+    Buffer.from('rules: dbm-3.2\nstudies:\n  - kind: odds\n    name: caf'),
+    Buffer.from([0xe9]),
+    Buffer.from('\n'),
+  ]);
+  it('invalid UTF-8 in a scenario, situation or slice is named by its line, never echoed', async () => {
+    const f = file('latin1.yaml', latin1);
+    for (const args of [
+      ['run', f],
+      ['odds', '--situation', f],
+      ['merge', f],
+    ]) {
+      count('input errors, not internal errors');
+      const lines = await refused(args, undefined);
+      // Line 4, the first byte that is not UTF-8: é in ISO-8859-1.
+      expect(lines).toEqual([
+        `debellator: ${f}:4 not UTF-8 text (byte 0xe9 at byte ${latin1.indexOf(0xe9) + 1}); save the file as UTF-8`,
+      ]);
+    }
+  });
+
+  it('an argument that is not UTF-8 is refused by its position, not echoed', async () => {
+    count('input errors, not internal errors');
+    const r = spawned(['odds', 'Reg Bd(O)', Buffer.from([0x49, 0x72, 0x72, 0xff]).toString('latin1')]);
+    // Node hands the test's string to the child as UTF-8 (0xff is U+00FF there): pass raw bytes instead.
+    expect(r.code).not.toBe(1);
+    const raw = spawnSync(
+      'bash',
+      ['-c', `"${process.execPath}" bin/debellator.js odds "Reg Bd(O)" $'Irr\\xff'`],
+      {
+        encoding: 'utf8',
+        timeout: CASE_MS,
+      },
+    );
+    expect(raw.status, raw.stderr).toBe(2);
+    expect(raw.stderr).toBe(
+      'debellator: argument 3 is not UTF-8 text (or holds U+FFFD, the replacement character)\n',
+    );
+  });
+
+  it('control characters in a refused value are written out, never sent to the terminal', async () => {
+    count('messages say what is wrong');
+    const f = file('escape.yaml', `${matrix}"colour\\e[31m\\nnext": red\n`);
+    const lines = await refused(['run', f], undefined);
+    // eslint-disable-next-line no-control-regex -- control characters are what it looks for
+    expect(lines.join('\n')).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f]/);
+    expect(lines.join('\n')).toContain('unknown key "colour\\x1b[31m\\nnext"');
+  });
+
+  it('999 aliases of a 100,000-item list are refused at once (each shared value is looked into once)', async () => {
+    count('input errors, not internal errors', 2);
+    const list = `big: &big [${Array(100_000).fill('1').join(',')}]\nrefs:\n${'  - *big\n'.repeat(999)}`;
+    const f = file('aliases.yaml', `${matrix}${list}`);
+    const lines = await refused(['run', f], undefined);
+    expect(lines.join('\n')).toMatch(/:7 big: unknown key "big" \(and refs\)/);
+    const sit = file(
+      'aliases-situation.yaml',
+      `a: { element: Reg Bd(O) }\nb: { element: Irr Kn(S) }\n${list}`,
+    );
+    expect((await refused(['odds', '--situation', sit], undefined)).join('\n')).toMatch(/big: unknown key/);
+  });
+
+  it('a document of more than a million values is refused before it is parsed', async () => {
+    count('scale limits refused before work', 2);
+    const items = Array(1_000_001).fill('1').join(',');
+    const f = file('million.yaml', `${matrix}x: [${items}]\n`);
+    expect(await refused(['run', f], undefined, 10_000)).toEqual([
+      `debellator: ${f}:1 more than 1,000,000 values in one document`,
+    ]);
+    const sit = file(
+      'million-situation.yaml',
+      `a: { element: Reg Bd(O) }\nb: { element: Irr Kn(S) }\nx: [${items},${items}]\n`,
+    );
+    expect(await refused(['odds', '--situation', sit], undefined, 10_000)).toEqual([
+      `debellator: ${sit}:1 more than 1,000,000 values in one document`,
+    ]);
+  });
+
+  it('samples: 1e20 is one line, with the field’s own limit', async () => {
+    count('messages say what is wrong');
+    const f = file('1e20.yaml', `samples: 1e20\n${matrix}`);
+    expect(await refused(['run', f], undefined)).toEqual([
+      `debellator: ${f}:1 samples: must be at most 1000000000000 (found 100000000000000000000)`,
+    ]);
+  });
+});
+
+describe('a chart file is never echoed, and a slice reads charts only beside its scenario', () => {
+  const secret = file('secret.txt', 'TOPSECRET-line-1: x\nTOPSECRET line 2\n');
+  const secretMap = file('secret.yaml', 'password: TOPSECRET\ntoken: 12345\n');
+  const situation = file(
+    'gba-duel.json',
+    JSON.stringify({
+      rules: 'gba-5',
+      mode: 'shock',
+      a: { units: [{ type: 'PH', tq: 7, size: 10 }] },
+      b: { units: [{ type: 'HI', class: 'HO', tq: 6, size: 10 }] },
+    }),
+  );
+  const gba = (charts: string) =>
+    `rules: gba-5\ncharts: ${charts}\nsamples: 1000\nstudies:\n  - kind: odds\n    name: o\n    situations:\n      - { mode: shock, a: { units: [{ type: PH, tq: 7, size: 10 }] }, b: { units: [{ type: HI, class: HO, tq: 6, size: 10 }] } }\n`;
+  const targets = [secret, secretMap, ...(existsSync('/etc/passwd') ? ['/etc/passwd'] : [])];
+  for (const target of targets)
+    it(`charts naming ${target.startsWith(dir) ? target.slice(dir.length + 1) : target}`, async () => {
+      count('input errors, not internal errors', 2);
+      const f = file(`charts-${slug(target)}.yaml`, gba(target));
+      const lines = (await refused(['run', f, '--out', join(dir, 'gba-out')], join(dir, 'gba-out'))).join(
+        '\n',
+      );
+      expect(lines).toMatch(/expected (object|number|string|array)|missing/);
+      expect(lines).not.toMatch(/TOPSECRET|12345|root:|bin\/|x:0/);
+      const odds = (await refused(['odds', '--situation', situation, '--charts', target], undefined)).join(
+        '\n',
+      );
+      expect(odds).not.toMatch(/TOPSECRET|12345|root:|bin\/|x:0/);
+    });
+
+  it('a chart file with a syntax error is named by line and kind of error, not its text', async () => {
+    count('input errors, not internal errors');
+    const broken = file('broken-card.yaml', 'id: x\nshockCrt: |TOPSECRET\n  text\n');
+    const lines = (await refused(['odds', '--situation', situation, '--charts', broken], undefined)).join(
+      '\n',
+    );
+    expect(lines).toMatch(
+      new RegExp(`^debellator: ${broken.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+ syntax error \\(`),
+    );
+    expect(lines).not.toContain('TOPSECRET');
+  });
+
+  describe('in slices', () => {
+    const folder = join(dir, 'gba-slices');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'card.json'), readFileSync('src/systems/gba/charts.json'));
+    const scenario = join(folder, 'g.yaml');
+    writeFileSync(scenario, gba('card.json'));
+    const good: string[] = [];
+    beforeAll(async () => {
+      for (const i of [1, 2]) {
+        const r = await runMain([
+          'run',
+          scenario,
+          '--shard',
+          `${i}/2`,
+          '--out',
+          join(folder, 'slices'),
+          '--quiet',
+        ]);
+        expect(r.code, r.err).toBe(0);
+        good.push(join(folder, 'slices', `slice-${i}-of-2.json`));
+      }
+    }, 60_000);
+    it('the slices merge', async () => {
+      const r = await runMain(['merge', ...good, '--out', join(folder, 'merged'), '--quiet']);
+      expect(r.code, r.err).toBe(0);
+    });
+    for (const charts of ['/etc/passwd', '../secret.txt', secret])
+      it(`charts changed to ${charts.startsWith(dir) ? 'an absolute path' : charts} in every slice`, async () => {
+        count('merge trusts no slice');
+        const files = good.map((g, i) => {
+          const s = JSON.parse(readFileSync(g, 'utf8')) as { scenario: { input: { charts: string } } };
+          s.scenario.input.charts = charts;
+          return file(`charts-slice-${slug(charts)}-${i}.json`, JSON.stringify(s));
+        });
+        const lines = (
+          await refused(['merge', ...files, '--out', join(folder, 'no')], join(folder, 'no'))
+        ).join('\n');
+        expect(lines).toMatch(
+          /scenario\.input\.charts: a slice's charts are read only from inside its scenario's folder/,
+        );
+        expect(lines).not.toMatch(/TOPSECRET|root:/);
+      });
+  });
+});
+
+describe('a run refused before its work leaves nothing behind', () => {
+  const land = resolve('scenarios/dbm-land-matrix.yaml');
+  for (const [name, extra] of [
+    ['the default reports/ folder', []],
+    ['a slice’s reports/<name>/slices/ folder', ['--shard', '1/2']],
+  ] as const)
+    it(`refused by its estimate: no empty folder (${name})`, () => {
+      count('output checked before the work');
+      const cwd = mkdtempSync(join(tmpdir(), 'debellator-empty-'));
+      try {
+        const r = spawned(['run', land, '--samples', '1e10', '--quiet', ...extra], { cwd });
+        expect(r.code, r.err).toBe(2);
+        expect(r.err).toMatch(/more than 1 h/);
+        expect(readdirSync(cwd)).toEqual([]);
+      } finally {
+        rmSync(cwd, { recursive: true, force: true });
+      }
+    });
+
+  it('sixteen new folders (the report folder one of them) are made', async () => {
+    const out = join(dir, 'n16', ...'abcdefghijklmno'.split(''));
+    const r = await runMain(['run', file('n16.yaml', matrix), '--out', out, '--quiet']);
+    expect(r.code, r.err).toBe(0);
+    expect(existsSync(join(out, 'results.json'))).toBe(true);
   });
 });
 

@@ -138,6 +138,17 @@ describe('a run killed at any moment leaves the previous report', () => {
         }
       }, 60_000);
 
+  // Between "sampling done" and the swap the run analyses, renders and writes: a signal there too is
+  // a cancel (exit 130, said so), never a kill that leaves its staging folder and lock behind.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    it(`${signal} right after sampling is done: cancelled, nothing left behind`, async () => {
+      const r = await killedRun(out, signal, (s) => s.includes('sampling done'));
+      expect([r.code, r.signal], r.stderr).toEqual([130, null]);
+      expect(r.stderr).toContain('debellator: cancelled; the previous report is untouched');
+      expect(readdirSync(join(dir, 'reports'))).toEqual(['intr']);
+      expect(tree(out)).toEqual(before);
+    }, 60_000);
+
   it('the next run removes what the killed runs left and writes the same bytes as before', async () => {
     const r = await cli('run', scenario, '--threads', '1', '--out', out);
     expect(r.code, r.stderr).toBe(0);

@@ -121,8 +121,9 @@ studies:
     expect(unitOf(first.kinds)).toBe('engagements');
     // 6 units (2 versions x 3 elements), each in its pilot (1 depth x 8 engagements x 3 opponents = 24)
     // expecting a final design (5 counts x 16 x 3 = 240) with half as much again for widening and
-    // refinement (120), and one bracket step (8 x 3 = 24) later: now 6 x 24 + 200 = 344, later 6 x 384.
-    expect([first.samples, first.later]).toEqual([344, 2304]);
+    // refinement (120), one bracket step (8 x 3 = 24) and the evidence at the book count (16 x 3 = 48:
+    // docs/balance.md "The evidence") later: now 6 x 24 + 200 = 344, later 6 x 432.
+    expect([first.samples, first.later]).toEqual([344, 2592]);
     const last = rounds.at(-1)!;
     expect([last.studies, last.later]).toEqual([['costs: final and refinement'], 0]);
     // The estimate is of the right size: what the later rounds drew. Refinement cannot be foreseen, and a

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { withInterrupt } from '../../src/cli/commands/run.ts';
+import { SignalGuard } from '../../src/cli/commands/run.ts';
 import { cli } from './harness.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'debellator-run-'));
@@ -43,7 +43,18 @@ describe('debellator run', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const f = files(out);
-    expect(Object.keys(f).sort()).toEqual(['duel.csv', 'duel.md', 'grid.csv', 'grid.md', 'results.json']);
+    expect(Object.keys(f).sort()).toEqual([
+      '.debellator-files',
+      'duel.csv',
+      'duel.md',
+      'grid.csv',
+      'grid.md',
+      'results.json',
+    ]);
+    // The list of the files the report wrote: the next run deletes these and nothing else.
+    const [header, ...listed] = (f['.debellator-files'] as string).trimEnd().split('\n');
+    expect(header).toBe('debellator-report-files/1');
+    expect(listed.sort()).toEqual(['duel.csv', 'duel.md', 'grid.csv', 'grid.md', 'results.json']);
     const results = JSON.parse(f['results.json'] as string);
     expect(results.seed).toBe('11');
     expect(results.version).toBe('DBM 3.2');
@@ -140,13 +151,20 @@ describe('debellator schema', () => {
 });
 
 describe('Ctrl-C', () => {
-  it('the first SIGINT aborts the work signal', async () => {
-    const aborted = await withInterrupt(async (signal) => {
-      const handler = process.listeners('SIGINT').at(-1) as () => void;
-      handler();
-      return signal.aborted;
-    });
-    expect(aborted).toBe(true);
+  it('the first SIGINT while sampling aborts the work signal', async () => {
+    const before = process.listenerCount('SIGINT');
+    const guard = new SignalGuard();
+    try {
+      const aborted = await guard.sample(async (signal) => {
+        const handler = process.listeners('SIGINT').at(-1) as () => void;
+        handler();
+        return signal.aborted;
+      });
+      expect(aborted).toBe(true);
+    } finally {
+      guard.release();
+    }
+    expect(process.listenerCount('SIGINT')).toBe(before);
   });
 
   it('a real SIGINT during sampling exits 130 and writes nothing', async () => {
@@ -257,4 +275,62 @@ studies:
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/tampered-2-of-3\.json .*holds \d+ samples|tampered-2-of-3\.json/);
   });
+});
+
+describe('the user’s words in a Markdown report', () => {
+  it('a seed, title or unit name with line breaks and escape bytes stays on its line, written out', async () => {
+    const f = join(dir, 'words.yaml');
+    writeFileSync(
+      f,
+      `rules: dbm-3.2
+samples: 100
+studies:
+  - kind: odds
+    name: o
+    title: "Classics\\n## injected title"
+    situations:
+      - { a: { element: Reg Bd(O) }, b: { element: Irr Kn(S) } }
+  - kind: matrix
+    name: m
+    title: "Grid\\r\\n# injected"
+    a: [Reg Bd(O)]
+    b: [Irr Kn(O)]
+  - kind: engagement
+    name: e
+    title: "Lines\\u2028# injected"
+    samples: 10
+    a: 2 files of Reg Bd(O)
+    b: 2 files of Irr Kn(O)
+`,
+    );
+    const gba = join(dir, 'words-gba.yaml');
+    writeFileSync(
+      gba,
+      `rules: gba-5
+studies:
+  - kind: odds
+    name: g
+    situations:
+      - { mode: shock, a: { units: [{ name: "Phalanx\\n# injected", type: PH, tq: 7, size: 10 }] }, b: { units: [{ type: HI, class: HO, tq: 6, size: 10 }] } }
+`,
+    );
+    const seed = 'a\n## injected\x1b[31m';
+    for (const [scenario, out] of [
+      [f, join(dir, 'words')],
+      [gba, join(dir, 'words-gba')],
+    ] as const) {
+      const r = await cli('run', scenario, '--seed', seed, '--out', out, '--quiet');
+      expect(r.code, r.stderr).toBe(0);
+      for (const md of readdirSync(out).filter((x) => x.endsWith('.md'))) {
+        const text = readFileSync(join(out, md), 'utf8');
+        // eslint-disable-next-line no-control-regex -- control characters are what it looks for
+        expect(text, md).not.toMatch(/^#+ injected|[\x00-\x09\x0b-\x1f\x7f\u2028]/m);
+        expect(text, md).toContain('seed a\\n## injected\\x1b[31m');
+      }
+    }
+    expect(readFileSync(join(dir, 'words', 'o.md'), 'utf8')).toMatch(/^# Classics\\n## injected title$/m);
+    expect(readFileSync(join(dir, 'words', 'm.md'), 'utf8')).toMatch(/^# Grid\\r\\n# injected$/m);
+    expect(readFileSync(join(dir, 'words', 'e.md'), 'utf8')).toMatch(/^# Lines\\u2028# injected$/m);
+    expect(readFileSync(join(dir, 'words-gba', 'g.md'), 'utf8')).toContain('Phalanx\\n# injected');
+  }, 60_000);
 });

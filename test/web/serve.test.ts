@@ -1,5 +1,5 @@
 /** `debellator serve`'s static server: files from its folder only, GET and HEAD only. */
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,17 +7,25 @@ import { fileFor, serveStatic, type StaticServer } from '../../src/cli/commands/
 
 let dir: string;
 let server: StaticServer;
+let outside: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'debellator-serve-'));
   mkdirSync(join(dir, 'sub'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>odds</title>');
   writeFileSync(join(dir, 'app.js'), 'console.log(1);');
   writeFileSync(join(dir, 'sub', 'index.html'), 'sub');
+  // Symbolic links: one to a file outside the folder (never served), one to a file inside it.
+  outside = mkdtempSync(join(tmpdir(), 'debellator-secret-'));
+  writeFileSync(join(outside, 'secret.txt'), 'secret');
+  symlinkSync(join(outside, 'secret.txt'), join(dir, 'leak.txt'));
+  symlinkSync(outside, join(dir, 'elsewhere'));
+  symlinkSync(join(dir, 'app.js'), join(dir, 'alias.js'));
   server = await serveStatic(dir, { port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
   await server?.close();
   rmSync(dir, { recursive: true, force: true });
+  rmSync(outside, { recursive: true, force: true });
 });
 
 describe('static server', () => {
@@ -50,6 +58,13 @@ describe('static server', () => {
     expect(fileFor('/srv/web', '/%E0%A4%A')).toBeUndefined();
   });
 
+  it('serves only files really inside its folder: a symbolic link pointing outside is not found', async () => {
+    expect((await fetch(`${server.url}leak.txt`)).status).toBe(404);
+    expect((await fetch(`${server.url}elsewhere/secret.txt`)).status).toBe(404);
+    const alias = await fetch(`${server.url}alias.js`);
+    expect([alias.status, await alias.text()]).toEqual([200, 'console.log(1);']);
+  });
+
   it('refuses a port already in use with a usage error', async () => {
     const port = Number(new URL(server.url).port);
     await expect(serveStatic(dir, { port, host: '127.0.0.1' })).rejects.toThrow(`port ${port} is in use`);
@@ -65,6 +80,21 @@ describe('serve command', () => {
     await expect(program.parseAsync(['serve', '--port', '80x'], { from: 'user' })).rejects.toThrow(
       '--port: "80x" is not a port number (0-65535)',
     );
+  });
+
+  it('refuses --port or --host given twice, as run does', async () => {
+    const { Command } = await import('commander');
+    const { registerServe } = await import('../../src/cli/commands/serve.ts');
+    for (const [flag, x, y] of [
+      ['--port', '1', '2'],
+      ['--host', '127.0.0.1', '::1'],
+    ]) {
+      const program = new Command().exitOverride();
+      registerServe(program, { code: 0 });
+      await expect(program.parseAsync(['serve', flag!, x!, flag!, y!], { from: 'user' })).rejects.toThrow(
+        `${flag} is given twice (${x} and ${y}): give it once`,
+      );
+    }
   });
 
   it('sends a strict content policy, no framing and no referrer with every file', async () => {

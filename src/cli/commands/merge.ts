@@ -1,12 +1,14 @@
 /**
  * `debellator merge SLICE... [--out DIR]`: combine the slice files of a `run --shard i/n` batch into the
- * report a single run writes (same bytes). Every slice is validated before anything is written.
+ * report a single run writes (same bytes). Every slice is validated before anything is written; every
+ * problem found in the slices, down to sampled counts that disagree with the exact odds, is bad input
+ * (exit 2) and writes nothing.
  */
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { InputError, InputErrors } from '../../core/errors.ts';
 import { once } from '../parse.ts';
-import { writeRun } from './run.ts';
+import { SignalGuard, writeRun } from './run.ts';
 
 export function registerMerge(program: Command, exit: { code: number }): void {
   program
@@ -21,7 +23,8 @@ export function registerMerge(program: Command, exit: { code: number }): void {
         await import('../../pipeline/slices.ts');
       const { checkScenario } = await import('../../pipeline/scenario.ts');
       const { buildResults } = await import('../../pipeline/results.ts');
-      const { prepareOutput } = await import('../../pipeline/output.ts');
+      const { abandon, prepareOutput } = await import('../../pipeline/output.ts');
+      const { toolInfo } = await import('../../pipeline/tool.ts');
       const slices = files.map((name) => {
         const text = readTextFile(name, MAX_SLICE_BYTES);
         let data: unknown;
@@ -32,7 +35,7 @@ export function registerMerge(program: Command, exit: { code: number }): void {
         }
         return { name, data: checkSliceData(name, data) };
       });
-      const first = checkSlices(slices);
+      const first = checkSlices(slices, toolInfo());
       const o = first.options;
       let loaded;
       try {
@@ -41,6 +44,8 @@ export function registerMerge(program: Command, exit: { code: number }): void {
           {
             ...(o.seed !== null ? { seed: o.seed } : {}),
             ...(o.samples !== null ? { samples: o.samples } : {}),
+            // A slice's `charts` is read only from inside the scenario's own folder.
+            confineCharts: true,
           },
         );
       } catch (e) {
@@ -51,9 +56,15 @@ export function registerMerge(program: Command, exit: { code: number }): void {
         throw e instanceof InputErrors ? new InputErrors(e.errors.map(inSlice)) : inSlice(e);
       }
       const counts = await mergeCounts(loaded, slices);
-      const out = prepareOutput(flags.out ?? join('reports', loaded.name));
-      const results = buildResults(loaded, counts, { tool: first.tool, options: first.options });
-      const reproduce = `npx debellator run ${loaded.file} --seed ${loaded.seed}${o.samples !== null ? ` --samples ${o.samples}` : ''}`;
-      await writeRun(loaded, results, out, exit, flags.quiet === true, reproduce);
+      const guard = new SignalGuard(abandon);
+      try {
+        const out = prepareOutput(flags.out ?? join('reports', loaded.name));
+        guard.hold(out);
+        const results = buildResults(loaded, counts, { tool: first.tool, options: first.options });
+        const reproduce = `npx debellator run ${loaded.file} --seed ${loaded.seed}${o.samples !== null ? ` --samples ${o.samples}` : ''}`;
+        await writeRun(loaded, results, out, exit, flags.quiet === true, reproduce, guard, true);
+      } finally {
+        guard.release();
+      }
     });
 }

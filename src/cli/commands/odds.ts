@@ -12,6 +12,7 @@ import type { AnySystem, Variant } from '../../core/system.ts';
 import { fightOn, fieldWithValue } from '../../engine/fight-on.ts';
 import { oddsReport, type OddsReport } from '../../engine/odds.ts';
 import { verdict } from '../../engine/verdict.ts';
+import { loadChartsFile } from '../../pipeline/charts-file.ts';
 import { readStructuredFile, type StructuredFile } from '../../pipeline/structured-file.ts';
 import { allRulesIds, allSystems, defaultRulesId, requireSystem } from '../../systems/registry.ts';
 import {
@@ -320,14 +321,7 @@ function boundsOf(
 function variantWithCharts(system: AnySystem, rules: string, chartFile: string | undefined): Variant {
   if (chartFile === undefined) return system.variant({ version: rules });
   if (!system.charts) throw new InputError(`--charts: ${system.name} has no charts to replace`);
-  const f = readStructuredFile(chartFile);
-  let charts: unknown;
-  try {
-    charts = system.charts.load(f.data);
-  } catch (e) {
-    if (e instanceof InputError) throw e.inFile(f.file, f.lineOf);
-    throw e;
-  }
+  const charts = loadChartsFile(system, chartFile);
   return system.variant({ version: rules, charts });
 }
 

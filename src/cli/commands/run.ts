@@ -6,11 +6,11 @@
  */
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { InputError } from '../../core/errors.ts';
+import { combined, InputError } from '../../core/errors.ts';
 import { once, parseCount, parseSeed, parseShard, threadsFor } from '../parse.ts';
 import type { LoadedScenario } from '../../pipeline/scenario.ts';
 import type { RunResults } from '../../pipeline/results.ts';
-import type { Output } from '../../pipeline/output.ts';
+import type { FileOutput, Output } from '../../pipeline/output.ts';
 import type { RoundPlan } from '../../pipeline/estimate.ts';
 
 interface RunFlags {
@@ -23,17 +23,67 @@ interface RunFlags {
   yes?: boolean;
 }
 
-/** Run `work` with Ctrl-C turned into an abort signal; restores the default handler afterwards. */
-export async function withInterrupt<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const controller = new AbortController();
-  const onSignal = () => controller.abort();
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  try {
-    return await work(controller.signal);
-  } finally {
-    process.removeListener('SIGINT', onSignal);
-    process.removeListener('SIGTERM', onSignal);
+/** The words of a cancelled run. */
+const CANCELLED = 'debellator: cancelled; the previous report is untouched\n';
+
+/**
+ * SIGINT and SIGTERM for the whole of a command that writes a report or a slice file, from before its
+ * output is prepared until it ends: while the run samples, a signal aborts the work (the pool stops and
+ * the run ends with "cancelled", exit 130); at any other moment before the report is swapped in, it
+ * removes what the run had begun (staging folder, lock, folders it made) and ends the process the same
+ * way; once the report is in place it only ends the process.
+ */
+export class SignalGuard {
+  private readonly controller = new AbortController();
+  private held: Output | FileOutput | undefined;
+  private sampling = false;
+  private finished = false;
+  private readonly onSignal = () => {
+    // The first while sampling stops the pool; a second one does not wait for it.
+    if (this.sampling && !this.controller.signal.aborted) {
+      this.controller.abort();
+      return;
+    }
+    if (!this.finished) {
+      if (this.held) this.abandon(this.held);
+      process.stderr.write(CANCELLED);
+    }
+    process.exit(130);
+  };
+
+  constructor(private readonly abandon: (out: Output | FileOutput) => void = () => {}) {
+    process.on('SIGINT', this.onSignal);
+    process.on('SIGTERM', this.onSignal);
+  }
+
+  /** Aborted by a signal while sampling. */
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** What a signal removes (the prepared output). */
+  hold(out: Output | FileOutput | undefined): void {
+    this.held = out;
+  }
+
+  /** Sample with a signal aborting the work, then return to cleaning up and exiting. */
+  async sample<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    this.sampling = true;
+    try {
+      return await work(this.controller.signal);
+    } finally {
+      this.sampling = false;
+    }
+  }
+
+  /** The output is in place (or written whole): a signal no longer removes anything. */
+  done(): void {
+    this.finished = true;
+  }
+
+  release(): void {
+    process.removeListener('SIGINT', this.onSignal);
+    process.removeListener('SIGTERM', this.onSignal);
   }
 }
 
@@ -45,33 +95,30 @@ export async function writeRun(
   exit: { code: number },
   quiet: boolean,
   reproduce: string,
+  guard: SignalGuard,
+  /** Problems of the results are the input's fault (merge: a slice was changed), not the tool's. */
+  problemsAreInput = false,
 ): Promise<void> {
   const { buildReport } = await import('../../pipeline/report.ts');
   const { abandon, commit, stage } = await import('../../pipeline/output.ts');
-  // Until the report is swapped in, Ctrl-C (or a catchable kill) removes the staging folder and leaves
-  // the previous report; a failure does the same.
-  let committed = false;
-  const onSignal = () => {
-    if (!committed) {
-      abandon(out);
-      process.stderr.write('debellator: cancelled; the previous report is untouched\n');
-    }
-    process.exit(130);
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
   let report;
   try {
     report = await buildReport(loaded, results, reproduce);
+    if (problemsAreInput && report.problems.length > 0)
+      throw combined(
+        report.problems.map(
+          (p) =>
+            new InputError(
+              `merge: ${p}: counts this far from the exact odds mean a slice was changed (its digests made anew); nothing written`,
+            ),
+        ),
+      );
     stage(out, report.files);
     commit(out);
-    committed = true;
+    guard.done();
   } catch (e) {
     abandon(out);
     throw e;
-  } finally {
-    process.removeListener('SIGINT', onSignal);
-    process.removeListener('SIGTERM', onSignal);
   }
   if (!quiet) {
     const main = [...report.files.keys()].filter((f) => !f.startsWith('charts/'));
@@ -131,90 +178,100 @@ export function registerRun(program: Command, exit: { code: number }): void {
         ...(flags.samples !== undefined ? { samples: flags.samples } : {}),
       });
       const base = flags.out ?? join('reports', loaded.name);
-      // The output is checked before any work: a run never computes what it cannot write.
-      const out = slice ? undefined : prepareOutput(base);
-      const sliceFileName = slice
-        ? join(flags.out ?? join(base, 'slices'), `slice-${slice.index}-of-${slice.count}.json`)
-        : undefined;
-      const cleaned = sliceFileName ? prepareFile(sliceFileName, '--out') : (out?.cleaned ?? []);
-      if (!quiet) for (const c of cleaned) process.stderr.write(`debellator: ${c}\n`);
-      const { describeEstimate, estimateRound, overCeiling, ANNOUNCE_SECONDS } =
-        await import('../../pipeline/estimate.ts');
-      const progress = new Progress(0, process.stderr, quiet, loaded.name);
-      /** Before each round: refuse a first round above the ceilings without --yes; say when it is long. */
-      const beforeRound = async (work: RoundPlan, first: boolean) => {
-        const e = await estimateRound(work, threads);
-        const over = overCeiling(e);
-        const what = `${loaded.name}: ${first ? '' : 'next stage: '}${describeEstimate(e, threads)}`;
-        if (over && first && flags.yes !== true)
-          throw new InputError(
-            `${what}; that is ${over} (docs/scenarios.md "How big a run may be"): lower --samples, cut the run with --shard, or add --yes to start it anyway`,
-          );
-        if (!quiet && (e.seconds > ANNOUNCE_SECONDS || over)) process.stderr.write(`debellator: ${what}\n`);
-      };
-      let announced = false;
-      let counts;
+      const guard = new SignalGuard(abandon);
       try {
-        counts = await withInterrupt((signal) =>
-          runScenario(loaded, {
-            threads,
-            ...(slice ? { slice } : {}),
-            signal,
-            beforeRound,
-            onWork: (work) => {
-              progress.round(work);
-              if (!announced && !quiet && !process.stderr.isTTY && work.samples > 0) {
-                announced = true;
-                process.stderr.write(`debellator: ${loaded.name}: sampling\n`);
-              }
-            },
-            onShard: (_job, n) => progress.tick(n),
-          }),
-        );
-      } catch (e) {
+        // The output is checked and locked before any work: a run never computes what it cannot write.
+        const sliceFileName = slice
+          ? join(flags.out ?? join(base, 'slices'), `slice-${slice.index}-of-${slice.count}.json`)
+          : undefined;
+        const out = sliceFileName ? prepareFile(sliceFileName, '--out') : prepareOutput(base);
+        guard.hold(out);
+        if (!quiet) for (const c of out.cleaned) process.stderr.write(`debellator: ${c}\n`);
+        const { describeEstimate, estimateRound, overCeiling, ANNOUNCE_SECONDS } =
+          await import('../../pipeline/estimate.ts');
+        const progress = new Progress(0, process.stderr, quiet, loaded.name);
+        /** Before each round: refuse a first round above the ceilings without --yes; say when it is long. */
+        const beforeRound = async (work: RoundPlan, first: boolean) => {
+          const e = await estimateRound(work, threads);
+          const over = overCeiling(e);
+          const what = `${loaded.name}: ${first ? '' : 'next stage: '}${describeEstimate(e, threads)}`;
+          if (over && first && flags.yes !== true)
+            throw new InputError(
+              `${what}; that is ${over} (docs/scenarios.md "How big a run may be"): lower --samples, cut the run with --shard, or add --yes to start it anyway`,
+            );
+          if (!quiet && (e.seconds > ANNOUNCE_SECONDS || over)) process.stderr.write(`debellator: ${what}\n`);
+        };
+        let announced = false;
+        let counts;
+        try {
+          counts = await guard.sample((signal) =>
+            runScenario(loaded, {
+              threads,
+              ...(slice ? { slice } : {}),
+              signal,
+              beforeRound,
+              onWork: (work) => {
+                progress.round(work);
+                if (!announced && !quiet && !process.stderr.isTTY && work.samples > 0) {
+                  announced = true;
+                  process.stderr.write(`debellator: ${loaded.name}: sampling\n`);
+                }
+              },
+              onShard: (_job, n) => progress.tick(n),
+            }),
+          );
+        } catch (e) {
+          progress.end();
+          abandon(out);
+          if (e instanceof CancelledError) {
+            process.stderr.write(CANCELLED);
+            exit.code = 130;
+            return;
+          }
+          throw e;
+        }
         progress.end();
-        if (out) abandon(out);
-        if (e instanceof CancelledError) {
-          process.stderr.write('debellator: cancelled; the previous report is untouched\n');
-          exit.code = 130;
+        const tool = toolInfo();
+        if (slice && 'file' in out) {
+          const { sliceFile } = await import('../../pipeline/slices.ts');
+          const s = sliceFile({
+            tool,
+            scenario: { file: loaded.file, input: loaded.raw },
+            options,
+            seed: loaded.seed,
+            slice,
+            shards: counts.shards,
+            groups: { ran: counts.groups.ran, of: counts.groups.of },
+            complete: counts.complete,
+            grouped: counts.grouped,
+            partial: counts.partial,
+            keys: counts.keys,
+          });
+          writeWhole(out, `${JSON.stringify(s)}\n`);
+          guard.done();
+          if (!quiet)
+            process.stdout.write(
+              `${out.file} (${[
+                ...(counts.shards.of > 0 ? [`${counts.shards.ran} of ${counts.shards.of} shards`] : []),
+                ...(counts.groups.of > 0
+                  ? [`${counts.groups.ran} of ${counts.groups.of} ${counts.groups.noun}`]
+                  : []),
+              ].join(', ')})\n`,
+            );
+          exit.code = 0;
           return;
         }
-        throw e;
-      }
-      progress.end();
-      const tool = toolInfo();
-      if (slice && sliceFileName) {
-        const { sliceFile } = await import('../../pipeline/slices.ts');
-        const s = sliceFile({
-          tool,
-          scenario: { file: loaded.file, input: loaded.raw },
-          options,
-          seed: loaded.seed,
-          slice,
-          shards: counts.shards,
-          groups: { ran: counts.groups.ran, of: counts.groups.of },
-          complete: counts.complete,
-          grouped: counts.grouped,
-          partial: counts.partial,
-        });
-        writeWhole(sliceFileName, `${JSON.stringify(s)}\n`);
+        const report = out as Output;
+        const { buildResults } = await import('../../pipeline/results.ts');
         if (!quiet)
-          process.stdout.write(
-            `${sliceFileName} (${[
-              ...(counts.shards.of > 0 ? [`${counts.shards.ran} of ${counts.shards.of} shards`] : []),
-              ...(counts.groups.of > 0
-                ? [`${counts.groups.ran} of ${counts.groups.of} ${counts.groups.noun}`]
-                : []),
-            ].join(', ')})\n`,
+          process.stderr.write(
+            `debellator: ${loaded.name}: sampling done; analysing and writing the report\n`,
           );
-        exit.code = 0;
-        return;
+        const results = buildResults(loaded, counts.complete, { tool, options });
+        const reproduce = `npx debellator run ${loaded.file} --seed ${loaded.seed}${flags.samples !== undefined ? ` --samples ${flags.samples}` : ''}`;
+        await writeRun(loaded, results, report, exit, quiet, reproduce, guard);
+      } finally {
+        guard.release();
       }
-      const { buildResults } = await import('../../pipeline/results.ts');
-      if (!quiet)
-        process.stderr.write(`debellator: ${loaded.name}: sampling done; analysing and writing the report\n`);
-      const results = buildResults(loaded, counts.complete, { tool, options });
-      const reproduce = `npx debellator run ${loaded.file} --seed ${loaded.seed}${flags.samples !== undefined ? ` --samples ${flags.samples}` : ''}`;
-      await writeRun(loaded, results, out!, exit, quiet, reproduce);
     });
 }

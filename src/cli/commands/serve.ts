@@ -3,13 +3,14 @@
  * `npm run web`) with node:http, static files only. Builds the page first when it is missing.
  */
 import { existsSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.ts';
+import { once } from '../parse.ts';
 
 /** The package's web-dist/, wherever the command is run from. */
 const WEB_DIST = fileURLToPath(new URL('../../../web-dist/', import.meta.url));
@@ -69,13 +70,20 @@ function checkHost(host: string): string {
 }
 
 export function serveStatic(root: string, options: { port: number; host: string }): Promise<StaticServer> {
+  // Only files really inside the folder: a symbolic link in it that points elsewhere is not served.
+  const realRoot = realpath(resolve(root)).catch(() => resolve(root));
+  const inside = async (file: string): Promise<string | undefined> => {
+    const [base, real] = await Promise.all([realRoot, realpath(file).catch(() => undefined)]);
+    return real !== undefined && real.startsWith(base + sep) ? real : undefined;
+  };
   const server = createServer((req, res) => {
     void (async () => {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.writeHead(405, { allow: 'GET, HEAD', ...SECURITY_HEADERS }).end();
         return;
       }
-      const file = fileFor(root, req.url ?? '/');
+      const asked = fileFor(root, req.url ?? '/');
+      const file = asked === undefined ? undefined : await inside(asked);
       const found = file !== undefined && (await stat(file).catch(() => undefined))?.isFile();
       if (!file || !found) {
         res
@@ -136,15 +144,15 @@ export function registerServe(program: Command, exit: { code: number }): void {
   program
     .command('serve')
     .description('Serve the odds page on localhost (static files from web-dist/, built first if missing)')
-    .option('-p, --port <n>', 'port to listen on (0: any free port)', parsePort, 8080)
+    .option('-p, --port <n>', 'port to listen on (default 8080; 0: any free port)', once('port', parsePort))
     .option(
       '--host <address>',
-      'address to listen on; 0.0.0.0 lets a phone on your network connect',
-      checkHost,
-      '127.0.0.1',
+      'address to listen on (default 127.0.0.1); 0.0.0.0 lets a phone on your network connect',
+      once('host', checkHost),
     )
     .option('--build', 'rebuild the page first even if web-dist/ exists')
-    .action(async (opts: { port: number; host: string; build?: boolean }) => {
+    .action(async (flags: { port?: number; host?: string; build?: boolean }) => {
+      const opts = { ...flags, port: flags.port ?? 8080, host: flags.host ?? '127.0.0.1' };
       if (opts.build || !existsSync(join(WEB_DIST, 'index.html'))) {
         process.stdout.write('Building the odds page into web-dist/ ...\n');
         let build: typeof import('../../../scripts/build-web.ts');

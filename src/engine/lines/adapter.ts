@@ -86,6 +86,9 @@ interface ShotSignature<T> {
   readonly b: T;
   readonly bound: LineId;
   readonly shooters: 'a' | 'b' | 'both';
+  /** Other files' elements aiding each side's shooting at this target (0-2; DBM 3.2 p.20). */
+  readonly aidersA: number;
+  readonly aidersB: number;
 }
 
 /** What a system says about the approach (docs/engagement-model.md "Approach"). */
@@ -99,6 +102,23 @@ export interface ApproachRules<E, T, V> {
   range(t: T, when: { readonly ownBound: boolean; readonly moved: boolean }): number;
   /** May it move into contact with the front of `enemy`? */
   mayCharge(t: T, enemy: T): boolean;
+  /** The front element's base depth in paces (a recoil's length; the gap to a second line is in them). */
+  baseDepth?(t: T): number;
+  /**
+   * Paces of a flight after its initial recoil (DBM 3.2 p.24: 50p more than a full tactical move). With
+   * it, fled elements return to their line (model option `flight`) or are lost off the table edge.
+   */
+  flee?(t: T): number;
+  /** Can it reach the flank of an enemy element beside it in one move (flank contacts)? Default yes. */
+  flankReach?(t: T): boolean;
+  /** May it move into contact with the flank of `enemy` (DBM 3.2 p.18: train may not)? Default yes. */
+  mayContactFlank?(t: T, enemy: T): boolean;
+  /**
+   * A flank contact is made only on an enemy that was in frontal combat, level with the flanker, at the
+   * start of the bound (DBM 3.2 p.19: the +50p into an adjacent enemy's flank needs front corner contact
+   * at the start of the move). Absent: also on an enemy contacted earlier in the same bound (DBA 3.0).
+   */
+  readonly flankFromLevel?: boolean;
   /** Every combination of the dice of a distant shooting, packed (pursuit always 'no'). */
   shoot(ctx: AdapterContext<E, V>, s: ShotSignature<T>): Uint16Array;
 }
@@ -183,6 +203,8 @@ export interface LineAdapter<E = unknown, T = unknown, V = unknown> {
    * Combat outcome). Absent: option flankAttacks is refused.
    */
   readonly flankAttacks?: boolean;
+  /** Flank contacts are made unless a study turns them off (DBM: true); absent: only when asked for. */
+  readonly flankContactsDefault?: boolean;
   /** Moving and shooting before the lines meet (a battlefield with an approach); absent: no approach. */
   readonly approach?: ApproachRules<E, T, V>;
 

@@ -33,10 +33,33 @@ export const modelOptionsSchema = z
     optionalPursuit: z.enum(['stand', 'pursue']).default(DEFAULT_OPTIONS.optionalPursuit),
     fledLost: z.boolean().default(DEFAULT_OPTIONS.fledLost),
     breakFraction: z.number().gt(0).max(1).default(DEFAULT_OPTIONS.breakFraction),
-    flankAttacks: z
+    flankAttacks: z.boolean().optional().describe('The old name of flankContacts (DBA 3.0 studies)'),
+    flankContacts: z
       .boolean()
       .optional()
-      .describe('Free files with no enemy in front move onto the flank of an enemy fighting a friend'),
+      .describe(
+        "Free files with no enemy in front move onto the flank of an enemy fighting a friend (default: the rule system's; DBM on)",
+      ),
+    secondLineGap: z
+      .number()
+      .min(1)
+      .max(20)
+      .default(DEFAULT_OPTIONS.secondLineGap)
+      .describe('Base depths between a line and the line behind it (DBM 3.2 p.25: two)'),
+    refusals: z
+      .enum(['expected', 'never'])
+      .default(DEFAULT_OPTIONS.refusals)
+      .describe('With a battlefield: a side that can avoid a fight it expects to lose refuses it, or never'),
+    flight: z
+      .enum(['return', 'gone'])
+      .default(DEFAULT_OPTIONS.flight)
+      .describe('Fled elements come back to their line after their bound of flight, or are gone for good'),
+    tableDepth: z
+      .number()
+      .min(0)
+      .max(10_000)
+      .default(DEFAULT_OPTIONS.tableDepth)
+      .describe('Paces of table behind each line at the start (DBM: 900)'),
   })
   .strict();
 
@@ -91,10 +114,28 @@ export function linesBlockSchema(adapter: LineAdapter) {
         ? { doubleBased: z.boolean().optional().describe('Every file is double-based (front pair one base)') }
         : {}),
       going: z.enum(goings).optional().describe("The line's going, in the rule system's terms"),
+      width: z
+        .number()
+        .int()
+        .min(1)
+        .max(MAX_FILES)
+        .optional()
+        .describe(
+          'Files in the front line with `troops` or `column`; the rest stand in lines behind it, as wide',
+        ),
       ...(adapter.lineFields ?? {}),
     })
     .strict();
-  const line = z.union([z.string().describe('Shorthand, e.g. "8 files of Reg Bd(O), 2 deep"'), lineObject]);
+  const shorthand = z.string().describe('Shorthand, e.g. "8 files of Reg Bd(O), 2 deep"');
+  const line = z.union([
+    shorthand,
+    lineObject.extend({
+      secondLine: z
+        .union([shorthand, lineObject])
+        .optional()
+        .describe('A second line behind this one, centred (docs/engagement-model.md "Second lines")'),
+    }),
+  ]);
   return z
     .object({
       a: line,
@@ -118,6 +159,34 @@ export function linesBlockSchema(adapter: LineAdapter) {
         .describe('Player bounds before the fight is undecided'),
       first: z.enum(['a', 'b', 'alternate']).default('alternate').describe('Who has the first bound'),
       options: modelOptionsSchema.default(modelOptionsSchema.parse({})).describe('docs/engagement-model.md'),
+      ...(adapter.approach
+        ? {
+            battlefield: z
+              .object({
+                distance: z
+                  .number()
+                  .min(0)
+                  .max(5000)
+                  .default(600)
+                  .describe('Paces between the lines at the start (DBM 3.2 p.14: at least 600)'),
+                shooters: z
+                  .enum(['halt', 'advance'])
+                  .default('halt')
+                  .describe('A line ahead in shooting halts and shoots, or always advances'),
+                terrain: z
+                  .object({
+                    per: z.enum(['battle', 'file']),
+                    weights: z.partialRecord(z.enum(goings), z.number().min(0).max(1e6)),
+                  })
+                  .strict()
+                  .optional()
+                  .describe('Going drawn per engagement: one for the field or one per column, with weights'),
+              })
+              .strict()
+              .optional()
+              .describe('An approach with shooting, and terrain (docs/engagement-model.md "Battlefield")'),
+          }
+        : {}),
       ...(adapter.blockFields ?? {}),
     })
     .strict();
@@ -128,6 +197,8 @@ type RankInput = string | ({ element: string } & Record<string, unknown>);
 type FileInput = readonly RankInput[] | { ranks: readonly RankInput[]; doubleBased?: boolean };
 type LineObject = Record<string, unknown> & {
   name?: string;
+  width?: number;
+  secondLine?: string | LineObject;
   files?: readonly FileInput[];
   troops?: string;
   depth?: number;
@@ -207,13 +278,17 @@ export class LineBuilder<E> {
     return file.ranks.reduce((t, r) => t + r.ap, 0);
   }
 
-  line(id: 'a' | 'b', input: string | LineObject, studyBudget: number | undefined): LineConfig<E> {
-    const path: FieldPath = [id];
+  line(
+    id: 'a' | 'b',
+    input: string | LineObject,
+    studyBudget: number | undefined,
+    path: FieldPath = [id],
+  ): LineConfig<E> {
     let line: LineObject;
     if (typeof input === 'string') {
       const s = parseShorthand(input);
       if (typeof s === 'string') throw new InputError(s, { path });
-      const base = { troops: s.troops, depth: s.depth };
+      const base = { troops: s.troops, depth: s.depth, ...(s.width !== undefined ? { width: s.width } : {}) };
       line =
         s.count !== undefined
           ? { ...base, count: s.count }
@@ -264,9 +339,28 @@ export class LineBuilder<E> {
     }
     const extra: Record<string, unknown> = {};
     for (const k of Object.keys(this.adapter.lineFields ?? {})) if (line[k] !== undefined) extra[k] = line[k];
+    // A front `width` files wide, the rest in lines behind it as wide (docs/engagement-model.md "Second lines").
+    const reserves: FileConfig<E>[][] = [];
+    if (line.width !== undefined) {
+      if (line.files)
+        throw new InputError('`width` goes with `troops` or `column`; `files` are the front line', { path });
+      for (let i = line.width; i < files.length; i += line.width)
+        reserves.push(files.slice(i, i + line.width));
+      files = files.slice(0, line.width);
+    }
+    if (line.secondLine !== undefined) {
+      const second = this.line(id, line.secondLine, studyBudget, [...path, 'secondLine']);
+      if (second.files.length > files.length)
+        throw new InputError(
+          `the second line has ${second.files.length} files, more than the ${files.length} of the line in front`,
+          { path: [...path, 'secondLine'] },
+        );
+      reserves.push([...second.files], ...(second.reserves ?? []).map((l) => [...l]));
+    }
     return {
       name: line.name ?? (typeof input === 'string' ? input : id.toUpperCase()),
       files,
+      ...(reserves.length > 0 ? { reserves } : {}),
       going: line.going ?? (this.adapter.goings[0] as string),
       ...(Object.keys(extra).length > 0 ? { extra } : {}),
     };
@@ -293,17 +387,24 @@ export function configureLines<E>(
       throw e;
     }
   }
-  if (block.options.flankAttacks && !adapter.flankAttacks)
-    throw new InputError(`${system.name} engagements do not model flank attacks`, {
-      path: ['options', 'flankAttacks'],
-    });
+  for (const key of ['flankAttacks', 'flankContacts'] as const)
+    if (block.options[key] && !adapter.flankAttacks)
+      throw new InputError(`${system.name} engagements do not model flank contacts`, {
+        path: ['options', key],
+      });
   const b = new LineBuilder(adapter, system, v);
+  const field = (block as { battlefield?: LinesConfig['battlefield'] }).battlefield;
+  if (field?.terrain && !Object.values(field.terrain.weights).some((w) => w > 0))
+    throw new InputError('at least one going needs a weight above 0', {
+      path: ['battlefield', 'terrain', 'weights'],
+    });
   const config: LinesConfig<E> = {
     system: system.id,
     variant: v.spec,
     boundLimit: block.boundLimit,
     first: block.first,
     options: block.options,
+    ...(field ? { battlefield: field } : {}),
     a: b.line('a', block.a as string | LineObject, block.budget),
     b: b.line('b', block.b as string | LineObject, block.budget),
   };

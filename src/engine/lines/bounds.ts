@@ -280,7 +280,7 @@ function pairChain<E, T, V>(
   const firstSide: Side = first === 'a' ? 0 : 1;
   let live = new Map<string, { s: PairState; n: bigint }>();
   const start: PairState = {
-    head: [p.sides[0].start[0]!, p.sides[1].start[0]!],
+    head: [p.sides[0].fileStart[0]!, p.sides[1].fileStart[0]!],
     back: [0, 0],
     contact: 0,
     lost: [0, 0],
@@ -459,7 +459,9 @@ export function pairConfig<E>(
     variant: variant.spec,
     boundLimit: n,
     first: minimal.bound === 'b' ? 'b' : 'a',
-    options: { ...DEFAULT_OPTIONS, ...options },
+    // One file against one: a fled element is out of the fight (docs/engagement-model.md "One file
+    // against one"), so the kernel playing the same fight keeps it out too.
+    options: { ...DEFAULT_OPTIONS, ...options, flight: 'gone' },
     a: line('a'),
     b: line('b'),
   };

@@ -2,7 +2,7 @@
  * Engagement results as merged counts (ARCHITECTURE.md "Determinism"): a flat Float64Array that
  * shards fill and the runner adds element-wise, and the summary read off it.
  */
-import type { RandomSource } from '../../core/system.ts';
+import { OUTCOME_RECORD_FIELDS, type OutcomeRecord, type RandomSource } from '../../core/system.ts';
 import type { LineAdapter } from './adapter.ts';
 import {
   A_WINS,
@@ -13,13 +13,19 @@ import {
   T_ELEMENTS,
   T_FLED,
   UNDECIDED,
+  REFUSED,
+  CAUSES,
   battleOf,
   type Battle,
 } from './fight.ts';
 import type { EngagementResult, LinesConfig, SideTally } from './model.ts';
-import { prepared } from './prepare.ts';
+import { allFiles, prepared } from './prepare.ts';
 
-/** Offsets into the counts array. Per side: elements, elements², AP, AP², element equivalents, fled. */
+/**
+ * Offsets into the counts array. First the outcome record (core/system.ts OutcomeRecord: engagements,
+ * decisions, refused, each side's losses by cause), then per side: elements, elements², AP, AP², element
+ * equivalents, fled.
+ */
 interface CountsLayout {
   readonly length: number;
   readonly samples: 0;
@@ -27,13 +33,16 @@ interface CountsLayout {
   readonly bWins: 2;
   readonly mutual: 3;
   readonly undecided: 4;
+  readonly refused: 5;
+  /** Elements lost by cause (LOSS_CAUSES): A's at causes, B's at causes + CAUSES. */
+  readonly causes: 6;
   /** Side sums start here: A at sides, B at sides + SIDE_FIELDS. */
-  readonly sides: 5;
+  readonly sides: number;
   /** bounds[k] = engagements decided (a side broke) in bound k (1..boundLimit); index 0 unused. */
   readonly bounds: number;
   /** undecidedBounds[k] = engagements that stopped undecided in bound k (the limit, or no fight left). */
   readonly undecidedBounds: number;
-  /** Per file of A then of B: elements lost, AP lost, file gone. */
+  /** Per file of A then of B (front line, then reserve lines): elements lost, AP lost, file gone. */
   readonly filesA: number;
   readonly filesB: number;
   /**
@@ -47,11 +56,12 @@ export const SIDE_FIELDS = 6;
 export const FILE_FIELDS = 3;
 
 export function countsLayout(config: LinesConfig): CountsLayout {
-  const bounds = 5 + 2 * SIDE_FIELDS;
+  const sides = OUTCOME_RECORD_FIELDS;
+  const bounds = sides + 2 * SIDE_FIELDS;
   const undecidedBounds = bounds + config.boundLimit + 1;
   const filesA = undecidedBounds + config.boundLimit + 1;
-  const filesB = filesA + FILE_FIELDS * config.a.files.length;
-  const end = filesB + FILE_FIELDS * config.b.files.length;
+  const filesB = filesA + FILE_FIELDS * allFiles(config.a).length;
+  const end = filesB + FILE_FIELDS * allFiles(config.b).length;
   const ca = config.a.commands?.files.length ?? 0;
   const cb = config.b.commands?.files.length ?? 0;
   const commands = ca + cb > 0 ? end : -1;
@@ -63,7 +73,9 @@ export function countsLayout(config: LinesConfig): CountsLayout {
     bWins: 2,
     mutual: 3,
     undecided: 4,
-    sides: 5,
+    refused: 5,
+    causes: 6,
+    sides,
     bounds,
     undecidedBounds,
     filesA,
@@ -71,13 +83,24 @@ export function countsLayout(config: LinesConfig): CountsLayout {
   };
 }
 
-const DECISION_INDEX = { 'a-wins': A_WINS, 'b-wins': B_WINS, mutual: MUTUAL, undecided: UNDECIDED } as const;
+const DECISION_INDEX = {
+  'a-wins': A_WINS,
+  'b-wins': B_WINS,
+  mutual: MUTUAL,
+  undecided: UNDECIDED,
+  refused: REFUSED,
+} as const;
 
 /** Add one engagement's result into `counts`. */
 export function accumulate(counts: Float64Array, layout: CountsLayout, r: EngagementResult): void {
   counts[0]! += 1;
   counts[DECISION_INDEX[r.decision]]! += 1;
-  counts[(r.decision === 'undecided' ? layout.undecidedBounds : layout.bounds) + r.bounds]! += 1;
+  if (r.decision !== 'refused')
+    counts[(r.decision === 'undecided' ? layout.undecidedBounds : layout.bounds) + r.bounds]! += 1;
+  for (let i = 0; i < CAUSES; i++) {
+    counts[layout.causes + i]! += r.a.causes[i]!;
+    counts[layout.causes + CAUSES + i]! += r.b.causes[i]!;
+  }
   const addSide = (at: number, files: number, t: SideTally) => {
     counts[at]! += t.elementsLost;
     counts[at + 1]! += t.elementsLost * t.elementsLost;
@@ -137,15 +160,20 @@ export function engagementDecisions<E, T, V>(
   adapter: LineAdapter<E, T, V>,
   rng: RandomSource,
   samples: number,
-): [number, number, number, number, number] {
-  const out: [number, number, number, number, number] = [samples, 0, 0, 0, 0];
+): OutcomeRecord {
+  const out = new Float64Array(OUTCOME_RECORD_FIELDS);
+  out[0] = samples;
   // A balance study's line-ups are made in this thread: no need to memoise them by text.
   const battle = battleOf(prepared(config, adapter, false));
   const draw = (n: number) => rng.int(n);
   for (let i = 0; i < samples; i++) {
     const first = config.first === 'alternate' ? ((i % 2) as 0 | 1) : config.first === 'a' ? 0 : 1;
     battle.run(draw, first);
-    out[battle.decision as 1 | 2 | 3 | 4] += 1;
+    out[battle.decision]! += 1;
+    for (let k = 0; k < CAUSES; k++) {
+      out[6 + k]! += battle.causes[0][k]!;
+      out[6 + CAUSES + k]! += battle.causes[1][k]!;
+    }
   }
   return out;
 }
@@ -154,7 +182,12 @@ export function engagementDecisions<E, T, V>(
 function accumulateBattle(counts: Float64Array, layout: CountsLayout, b: Battle): void {
   counts[0]! += 1;
   counts[b.decision]! += 1;
-  counts[(b.decision === UNDECIDED ? layout.undecidedBounds : layout.bounds) + b.bounds]! += 1;
+  if (b.decision !== REFUSED)
+    counts[(b.decision === UNDECIDED ? layout.undecidedBounds : layout.bounds) + b.bounds]! += 1;
+  for (let k = 0; k < CAUSES; k++) {
+    counts[layout.causes + k]! += b.causes[0][k]!;
+    counts[layout.causes + CAUSES + k]! += b.causes[1][k]!;
+  }
   for (const s of [0, 1] as const) {
     const at = layout.sides + s * SIDE_FIELDS;
     const t = b.tally[s];
@@ -168,13 +201,11 @@ function accumulateBattle(counts: Float64Array, layout: CountsLayout, b: Battle)
     counts[at + 5]! += t[T_FLED]!;
     const files = s === 0 ? layout.filesA : layout.filesB;
     const side = b.sides[s];
-    for (let c = 0; c < b.W; c++) {
-      const i = side.fileAt[c]!;
-      if (i < 0) continue;
+    for (let i = 0; i < side.files; i++) {
       const f = files + FILE_FIELDS * i;
       counts[f]! += b.fileElements[s][i]!;
       counts[f + 1]! += b.fileAp[s][i]!;
-      if (!b.present(s, c)) counts[f + 2]! += 1;
+      if (b.fileGone(s, i)) counts[f + 2]! += 1;
     }
   }
   if (layout.commands >= 0) {
@@ -207,7 +238,7 @@ export function countsProblem(config: LinesConfig, c: Float64Array): string | un
     return t;
   };
   const near = (x: number, y: number) => Math.abs(x - y) <= 1e-9 * Math.max(1, Math.abs(x), Math.abs(y));
-  if (sum(1, 5) !== n) return 'the decisions do not add up to the engagements';
+  if (sum(1, 6) !== n) return 'the decisions do not add up to the engagements';
   if (sum(L.bounds, L.bounds + config.boundLimit + 1) !== c[1]! + c[2]! + c[3]!)
     return 'the bounds of decision do not add up to the decided engagements';
   if (sum(L.undecidedBounds, L.undecidedBounds + config.boundLimit + 1) !== c[4]!)
@@ -217,10 +248,14 @@ export function countsProblem(config: LinesConfig, c: Float64Array): string | un
     [1, config.b, L.filesB],
   ] as const) {
     const at = L.sides + s * SIDE_FIELDS;
-    const elements = line.files.reduce((t, f) => t + f.ranks.length, 0);
-    const end = files + FILE_FIELDS * line.files.length;
+    const all = allFiles(line);
+    const elements = all.reduce((t, f) => t + f.ranks.length, 0);
+    const end = files + FILE_FIELDS * all.length;
     if (c[at]! !== sum(files, end, FILE_FIELDS))
       return `side ${s === 0 ? 'A' : 'B'}: elements lost do not add up`;
+    const causes = L.causes + s * CAUSES;
+    if (c[at]! !== sum(causes, causes + CAUSES))
+      return `side ${s === 0 ? 'A' : 'B'}: elements lost by cause do not add up`;
     if (!near(c[at + 2]!, sum(files + 1, end, FILE_FIELDS)))
       return `side ${s === 0 ? 'A' : 'B'}: AP lost do not add up`;
     if (c[at]! > n * elements || c[at + 5]! > n * elements)

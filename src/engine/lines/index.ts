@@ -4,7 +4,12 @@
  * EngagementModel with `linesModel`.
  */
 import { remember } from '../../core/bounded.ts';
-import type { AnySystem, EngagementModel, LineUp } from '../../core/system.ts';
+import {
+  OUTCOME_RECORD_FIELDS,
+  type AnySystem,
+  type EngagementModel,
+  type LineUp,
+} from '../../core/system.ts';
 import type { LineAdapter } from './adapter.ts';
 import { configureLines, LineBuilder, linesBlockSchema } from './block.ts';
 import { linesBoundsOdds } from './bounds.ts';
@@ -25,7 +30,7 @@ export type { LineId, LinesConfig, LineConfig, FileConfig, RankConfig, Engagemen
 export { packTable, type SideResult } from './pack.ts';
 
 export { linesSummary } from './summary.ts';
-export { fightEngagement, playEngagement, type CombatEvent } from './fight.ts';
+export { fightEngagement, playEngagement, type CombatEvent, type MoveEvent } from './fight.ts';
 export { accumulate, countsLayout, mergeCounts } from './counts.ts';
 export { engagementShard } from './counts.ts';
 export { pairConfig } from './bounds.ts';
@@ -58,8 +63,8 @@ export function linesModel<E, T, V>(adapter: LineAdapter<E, T, V>, o: LinesModel
     goings: a.goings,
     configure: (block, variant) => configureLines(a, block, variant, o.system()),
     kernel: (config, rng, samples) => engagementShard(config, a, rng, samples),
-    // counts.ts: the first five counts are engagements, A wins, B wins, both broke, undecided.
-    decisions: (_config, c) => [c[0]!, c[1]!, c[2]!, c[3]!, c[4]!],
+    // counts.ts: the counts start with the outcome record.
+    decisions: (_config, c) => Float64Array.from({ length: OUTCOME_RECORD_FIELDS }, (_, i) => c[i]!),
     decide: (config, rng, samples) => engagementDecisions(config, a, rng, samples),
     countsProblem: (config, counts) => countsProblem(config as LinesConfig, counts),
     summarise: (config, counts) =>
@@ -75,29 +80,46 @@ export function linesModel<E, T, V>(adapter: LineAdapter<E, T, V>, o: LinesModel
         lines = new Map();
         lineMemo.set(variant, lines);
       }
-      // Frontage (docs/engagement-model.md "Line-ups"): a line is as many files as its depth gives, but
-      // never more than two wider than the enemy's (enough to overlap both flanks); elements beyond that
-      // stand deeper in the files, as reserves that step up when the front falls.
+      // Frontage (docs/engagement-model.md "Line-ups"): a line is as many files of `depth` as its elements
+      // make, but never more than two wider than the enemy's (enough to overlap both flanks); the elements
+      // beyond that frontage stand in lines behind it (DBM 3.2 p.25: rear lines step forward into gaps
+      // instead of being swept away), each as wide as the front, files of the same depth.
       const natural = (l: LineUp) => Math.max(1, Math.ceil(l.count / l.depth));
       const line = (l: LineUp, enemy: LineUp): LineConfig<E> => {
         const width = Math.min(natural(l), natural(enemy) + 2);
         const key = `${l.element}|${l.count}|${l.depth}|${width}`;
         const known = lines.get(key) as LineConfig<E> | undefined;
         if (known) return known;
-        const files: FileConfig<E>[] = [];
         // Files of one depth are one object: the kernel lays each distinct file out once.
         const byDepth = new Map<number, FileConfig<E>>();
-        for (let i = 0; i < width; i++) {
-          const depth = Math.floor(l.count / width) + (i < l.count % width ? 1 : 0);
-          if (depth === 0) continue;
+        const fileOf = (depth: number) => {
           let file = byDepth.get(depth);
           if (!file) {
             file = b.file(new Array<string>(depth).fill(l.element), false, [l.element]);
             byDepth.set(depth, file);
           }
-          files.push(file);
+          return file;
+        };
+        // Depths of files holding n elements in `width` files at most `l.depth` deep, deepest first.
+        const spread = (n: number, files: number): number[] =>
+          Array.from({ length: files }, (_, i) => Math.floor(n / files) + (i < n % files ? 1 : 0)).filter(
+            (d) => d > 0,
+          );
+        const inFront = Math.min(l.count, width * l.depth);
+        const files = spread(inFront, width).map(fileOf);
+        const reserves: FileConfig<E>[][] = [];
+        let left = l.count - inFront;
+        while (left > 0) {
+          const n = Math.min(left, width * l.depth);
+          reserves.push(spread(n, Math.min(width, Math.ceil(n / l.depth))).map(fileOf));
+          left -= n;
         }
-        const made: LineConfig<E> = { name: l.element, files, going: a.goings[0] as string };
+        const made: LineConfig<E> = {
+          name: l.element,
+          files,
+          ...(reserves.length > 0 ? { reserves } : {}),
+          going: a.goings[0] as string,
+        };
         remember(lines, key, made as LineConfig, LINE_MEMO);
         return made;
       };

@@ -56,7 +56,14 @@ export interface CommandsConfig {
 
 export interface LineConfig<E = unknown> {
   readonly name: string;
+  /** The front line's files, left to right. */
   readonly files: readonly FileConfig<E>[];
+  /**
+   * Lines standing behind the front line (the second first), each a list of files left to right, centred
+   * behind the front (docs/engagement-model.md "Second lines"): their elements are not swept away with
+   * the front rank, and step forward into a gap left in the front line.
+   */
+  readonly reserves?: readonly (readonly FileConfig<E>[])[];
   /** Absent: the line is one command and the adapter's `breakRule` decides (both lines have it or neither). */
   readonly commands?: CommandsConfig;
   /** The line's going, in the system's terms. */
@@ -78,6 +85,36 @@ export interface ModelOptions {
    * friend (systems whose adapter has `flankAttacks`; DBA 3.0). Default false: no flank contacts (F4).
    */
   readonly flankAttacks?: boolean;
+  /**
+   * Flank contacts (DBM 3.2 p.21 Close Combat, p.23 Recoiling Elements): in its own bound a free file with
+   * no enemy in its column moves onto the flank of the enemy element beside it that is in frontal combat.
+   * Absent: the adapter's default (DBM on, DBA off: option flankAttacks).
+   */
+  readonly flankContacts?: boolean;
+  /**
+   * Gap between a line and the line behind it, in base depths of the element in front (DBM 3.2 p.25: the
+   * rules' advice is two base depths, so that rear lines are not swept away with the front).
+   */
+  readonly secondLineGap: number;
+  /**
+   * Whether a side may refuse a fight (docs/engagement-model.md "Refusing a fight"): `expected` (default): a
+   * side that can avoid contact holds off when its expected combat result is worse than not fighting;
+   * `never`: every line closes (the model before refusals).
+   */
+  readonly refusals: 'expected' | 'never';
+  /**
+   * What a fled element does after its bound of flight (systems with a flight distance: DBM): `return`
+   * (default): it moves back to its line at its tactical move and rejoins its column; an element whose
+   * flight crosses its table edge is lost (DBM 3.2 p.24 Fleeing Elements, p.25 Losses). `gone`: it leaves
+   * the fight for good (the model before).
+   */
+  readonly flight: 'return' | 'gone';
+  /**
+   * Paces of table behind each line's front edge at the start (default 900: DBM 3.2 p.9 ideal table 1.2 m
+   * deep for 15 mm figures, 2,400p; p.14 deployment no closer than 300p short of the centre line). A line
+   * gains what it advances; an element whose flight or recoil crosses the edge is lost.
+   */
+  readonly tableDepth: number;
 }
 
 export const DEFAULT_OPTIONS: ModelOptions = {
@@ -89,6 +126,12 @@ export const DEFAULT_OPTIONS: ModelOptions = {
   fledLost: false,
   // DBM 3.2 p.25 Demoralised Commands: one third of the original element equivalents.
   breakFraction: 1 / 3,
+  // DBM 3.2 p.25 (tactical advice): lines preferably two base depths apart.
+  secondLineGap: 2,
+  refusals: 'expected',
+  flight: 'return',
+  // DBM 3.2 p.9 (1.2 m for 15 mm = 2,400p) and p.14 (300p short of the centre line): 900p.
+  tableDepth: 900,
 };
 
 /**
@@ -128,10 +171,14 @@ export interface LinesConfig<E = unknown> {
 }
 
 /** How an engagement ended. */
-export const DECISIONS = ['undecided', 'a-wins', 'b-wins', 'mutual'] as const;
+export const DECISIONS = ['undecided', 'a-wins', 'b-wins', 'mutual', 'refused'] as const;
 export type Decision = (typeof DECISIONS)[number];
 
+export { LOSS_CAUSES, type LossCause } from '../../core/system.ts';
+
 export interface SideTally {
+  /** Elements lost by cause (LOSS_CAUSES order). */
+  readonly causes: readonly number[];
   /** Lines with commands: per command, it is demoralised at the end. */
   readonly demoralised?: readonly boolean[];
   /** The side used its once-per-engagement score bonus (DBA 3.0 Big battles: the C-in-C's +1). */

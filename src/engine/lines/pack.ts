@@ -81,3 +81,29 @@ export function rollIndex(dice: readonly DieSpec[], roll: readonly number[]): nu
   });
   return k;
 }
+
+/** How bad each outcome code is for the side it befalls (none, recoil, flee, destroyed, spent). */
+export const SEVERITY: readonly number[] = [0, 1, 2, 4, 3];
+
+/**
+ * What a packed resolution is worth to side s (0: A, 1: B): the severity of the enemy's outcome, with the
+ * ranks it loses behind, less that of its own (the players' reading of a result: decide.ts).
+ */
+export function worthTo(r: number, s: 0 | 1): number {
+  const own = s === 0 ? r & SIDE_MASK : r >> SIDE_BITS;
+  const opp = s === 0 ? r >> SIDE_BITS : r & SIDE_MASK;
+  return (
+    SEVERITY[opp & OUTCOME_MASK]! +
+    ((opp >> REAR_SHIFT) & 3) -
+    SEVERITY[own & OUTCOME_MASK]! -
+    ((own >> REAR_SHIFT) & 3)
+  );
+}
+
+/** A packed resolution with its recoils read as no outcome (a recoil at a distance moves nothing). */
+export function withoutRecoils(r: number): number {
+  let out = r;
+  if ((r & OUTCOME_MASK) === RECOIL) out &= ~OUTCOME_MASK;
+  if (((r >> SIDE_BITS) & OUTCOME_MASK) === RECOIL) out &= ~(OUTCOME_MASK << SIDE_BITS);
+  return out;
+}

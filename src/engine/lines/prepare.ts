@@ -10,23 +10,34 @@ import { remember } from '../../core/bounded.ts';
 import type { DieSpec } from '../../core/ruleset.ts';
 import type { VariantSpec } from '../../core/system.ts';
 import type { AdapterContext, BreakRule, CommandRule, LineAdapter } from './adapter.ts';
-import type { LineId, LinesConfig } from './model.ts';
-import { OUTCOME_MASK, SIDE_BITS } from './pack.ts';
+import type { FileConfig, LineConfig, LineId, LinesConfig } from './model.ts';
+import { OUTCOME_MASK, SIDE_BITS, withoutRecoils, worthTo } from './pack.ts';
 
 export interface PreparedSide {
-  /** Per column: the file index there, or -1. */
+  /**
+   * Per column: the front line's file there, or -1. Files are numbered front line first (the config's
+   * `files`), then each reserve line's files in order (`reserves`); the per-file arrays below use it.
+   */
   readonly fileAt: Int32Array;
-  /** Per column: number of ranks of its file (0 where none). */
-  readonly depth: Int32Array;
-  /** Per column: offset of its file's ranks in the flat per-rank arrays. */
-  readonly base: Int32Array;
+  /** Per file: offset of its ranks in the flat per-rank arrays. */
+  readonly fileBase: Int32Array;
+  /**
+   * Per file: its starting state. A state is the list of the file's ranks still standing, front first,
+   * as rank indices within the file; identical files share their states.
+   */
+  readonly fileStart: Int32Array;
+  /** Per file: the column it stands in (a reserve: the column it stands behind). */
+  readonly fileColumn: Int32Array;
+  /** Per file: 0 in the front line, k in the k-th line behind it. */
+  readonly fileLine: Int32Array;
+  /** Per file: its command (0 without commands; a reserve: its column's front file's). */
+  readonly fileCommand: Int32Array;
+  /** Per file: its ranks. */
+  readonly fileRanks: Int32Array;
+  /** Per column: paces from the front line's front edge to the next line's front edge (docs "Second lines"). */
+  readonly reserveDist: Float64Array;
   /** Ranks of the side (the length of the per-rank arrays). */
   readonly total: number;
-  /**
-   * Per column: the file's starting state (-1 where no file). A state is the list of the file's ranks
-   * still standing, front first, as rank indices within the file; identical files share their states.
-   */
-  readonly start: Int32Array;
   /** Number of states. */
   readonly states: number;
   /** Per state: its ranks (within the file) are stRanks[stOff[st] .. stOff[st + 1]). */
@@ -48,6 +59,8 @@ export interface PreparedSide {
   readonly fleeLost: readonly Int32Array[];
   /** Per state: the ranks that flee (the front, and whoever flees with it); empty if the recoil destroyed it. */
   readonly fleeFled: readonly Int32Array[];
+  /** Per state: the state of its file made of the ranks that flee (they return as one file), -1 if none. */
+  readonly stFledGroup: Int32Array;
   readonly ap: Float64Array;
   readonly ee: Float64Array;
   /** Per rank (flat): counted once, to the first such rank a side loses (DBA: first double element). */
@@ -80,6 +93,12 @@ export interface PreparedSide {
   /** Approach, per local template: paces moved; range in own bound / enemy bound, not having moved / moved. */
   readonly move: Float64Array;
   readonly range: Float64Array;
+  /** Per local template: the front element's base depth in paces (0 without geometry). */
+  readonly baseDepth: Float64Array;
+  /** Per local template: the paces of a flight after its initial recoil (0 without geometry). */
+  readonly flee: Float64Array;
+  /** Per local template: it can move onto the flank of an enemy element beside it (flank contacts). */
+  readonly flankReach: Uint8Array;
 }
 
 /** Entries per state in `stDrop`: dropping 0 to 4 front ranks (files are at most 4 deep). */
@@ -169,8 +188,30 @@ export interface Prepared {
   /** May side A's template ta charge side B's tb (chargeA[ta * nb + tb]), and B's tb charge A's ta. */
   readonly chargeA: Uint8Array;
   readonly chargeB: Uint8Array;
-  /** Builds (or fetches) the distant-shooting entry of two templates; undefined without approach rules. */
-  readonly shot?: (ta: number, tb: number, owner: number, shooters: number) => CombatEntry;
+  /**
+   * Builds (or fetches) the distant-shooting entry of two templates, with the other elements aiding each
+   * side's shooting (0-2); undefined without approach rules.
+   */
+  readonly shot?: (
+    ta: number,
+    tb: number,
+    owner: number,
+    shooters: number,
+    aidersA: number,
+    aidersB: number,
+  ) => CombatEntry;
+  /** May side A's template ta contact the flank of B's tb (flankA[ta * nb + tb]), and B's tb that of A's ta. */
+  readonly flankA: Uint8Array;
+  readonly flankB: Uint8Array;
+  /** Flank contacts only on an enemy level with the flanker at the start of the bound (adapter.ts). */
+  readonly flankFromLevel: boolean;
+  /** Fled elements come back to the line (model option flight `return`, an adapter with a flight distance). */
+  readonly fledReturn: boolean;
+  /**
+   * Each side's expected combat result with A's template ta facing B's tb (decide.ts SideOutlook.value):
+   * [A's, B's], built on first use.
+   */
+  readonly pairValue: (ta: number, tb: number) => Float64Array;
   readonly width: number;
   readonly breakRule: BreakRule;
   /** Lines with commands: the system's command rule (then both lines have commands). */
@@ -201,7 +242,7 @@ export interface Prepared {
     bonusA?: number,
     bonusB?: number,
   ) => CombatEntry;
-  /** Signature keys are extended by flank contacts and shaken fronts (commands or flank attacks in play). */
+  /** Signature keys are extended by shaken fronts (lines with commands). */
   readonly extended: boolean;
   /** Entries of extended or friend-keyed signatures, by local key (tableFor). */
   readonly cache: Map<number, CombatEntry>;
@@ -213,6 +254,16 @@ export interface Prepared {
   readonly pairSlots: ((CombatEntry | undefined)[] | undefined)[] | null;
   /** The shared array of a local pair (and fills its slot). */
   readonly pairOf: (ta: number, tb: number) => (CombatEntry | undefined)[];
+}
+
+/**
+ * Are flank contacts made (docs/engagement-model.md "Flank contacts")? Option flankContacts (or its old
+ * name flankAttacks), else the adapter's default; never where the adapter's tables do not know them.
+ */
+export function flankContactsOn(config: LinesConfig, adapter: LineAdapter): boolean {
+  if (adapter.flankAttacks !== true) return false;
+  const o = config.options;
+  return o.flankContacts ?? o.flankAttacks ?? adapter.flankContactsDefault ?? false;
 }
 
 /** Column of each side's file 0 (docs/engagement-model.md "Alignment"). */
@@ -260,6 +311,8 @@ interface FileStates {
   readonly flee: number[];
   readonly fleeLost: number[][];
   readonly fleeFled: number[][];
+  /** Per state: the state of the fled ranks as a file of their own, -1 if none (fled: true only). */
+  readonly fledGroup: number[];
 }
 
 /**
@@ -271,6 +324,7 @@ function fileStates(
   depth: number,
   recoil: ((ranks: readonly number[]) => { ranks: readonly number[]; lost: readonly number[] }) | undefined,
   flees: (rank: number) => boolean,
+  fledReturn: boolean,
 ): FileStates {
   const ids = new Map<string, number>();
   const f: FileStates = {
@@ -282,6 +336,7 @@ function fileStates(
     flee: [],
     fleeLost: [],
     fleeFled: [],
+    fledGroup: [],
   };
   const add = (seq: readonly number[]): number => {
     const key = seq.join(',');
@@ -309,14 +364,33 @@ function fileStates(
       // Nothing to flee: an empty file, or the recoil destroyed the fleeing base.
       f.flee[st] = f.recoil[st]!;
       f.fleeFled[st] = [];
+      f.fledGroup[st] = -1;
       continue;
     }
     const next = r.ranks[at + 1];
     const fled = next !== undefined && flees(next) ? [front!, next] : [front!];
     f.flee[st] = add(r.ranks.filter((x) => !fled.includes(x)));
     f.fleeFled[st] = fled;
+    // The fled ranks come back as one file of their own (model.ts ModelOptions.flight `return`).
+    f.fledGroup[st] = fledReturn ? add(fled) : -1;
   }
   return f;
+}
+
+/** Every file of a line: the front line's, then each reserve line's in order. */
+export function allFiles<E>(line: LineConfig<E>): readonly FileConfig<E>[] {
+  const r = line.reserves;
+  return r && r.length > 0 ? [...line.files, ...r.flat()] : line.files;
+}
+
+/** The config with each line's reserve files appended to its `files` (what the adapter is given). */
+function flattened<E>(config: LinesConfig<E>): LinesConfig<E> {
+  if (!config.a.reserves?.length && !config.b.reserves?.length) return config;
+  return {
+    ...config,
+    a: { ...config.a, files: allFiles(config.a) },
+    b: { ...config.b, files: allFiles(config.b) },
+  };
 }
 
 function prepareSide<E, T, V>(
@@ -327,13 +401,21 @@ function prepareSide<E, T, V>(
   offset: number,
   width: number,
   goings: readonly string[],
+  fledReturn: boolean,
 ): { side: PreparedSide; templates: T[] } {
+  // ctx.config is flattened: the front files first, then the reserves (prepare: flattened).
   const line = ctx.config[id];
+  const front = line.files.length - (line.reserves ?? []).reduce((t, l) => t + l.length, 0);
+  const files = line.files;
+  const F = files.length;
   const fileAt = new Int32Array(width).fill(-1);
-  const depth = new Int32Array(width);
-  const base = new Int32Array(width);
-  const start = new Int32Array(width).fill(-1);
-  const total = line.files.reduce((t, f) => t + f.ranks.length, 0);
+  const fileBase = new Int32Array(F);
+  const fileStart = new Int32Array(F);
+  const fileColumn = new Int32Array(F);
+  const fileLine = new Int32Array(F);
+  const fileCommand = new Int32Array(F);
+  const fileRanks = new Int32Array(F);
+  const total = files.reduce((t, f) => t + f.ranks.length, 0);
   const ap = new Float64Array(total);
   const ee = new Float64Array(total);
   const firstBonus = new Float64Array(total);
@@ -349,6 +431,20 @@ function prepareSide<E, T, V>(
     line.commands.files.forEach((n, cmd) => {
       for (let i = 0; i < n; i++) commandOfFile.push(cmd);
     });
+  // Reserve lines are centred behind the front line (docs/engagement-model.md "Second lines").
+  let next = front;
+  (line.reserves ?? []).forEach((l, k) => {
+    const shift = Math.max(0, Math.floor((front - l.length) / 2));
+    l.forEach((_, i) => {
+      fileColumn[next] = offset + Math.min(front - 1, shift + i);
+      fileLine[next] = k + 1;
+      next++;
+    });
+  });
+  for (let i = 0; i < front; i++) {
+    fileColumn[i] = offset + i;
+    fileAt[offset + i] = i;
+  }
   const ids = new Map<string, number>();
   const templates: T[] = [];
   const global: number[] = [];
@@ -362,6 +458,7 @@ function prepareSide<E, T, V>(
   const flee: number[] = [];
   const fleeLost: number[][] = [];
   const fleeFled: number[][] = [];
+  const fledGroup: number[] = [];
   let k = 0;
   let eeTotal = 0;
   const intern = (t: T, key: string): number => {
@@ -383,13 +480,13 @@ function prepareSide<E, T, V>(
   // Identical files (a line-up's are all alike) give identical states and templates: build each file's once.
   const lineExtra = JSON.stringify(line.extra ?? null);
   const byFile = new Map<string, number>();
-  line.files.forEach((file, i) => {
-    const c = offset + i;
-    fileAt[c] = i;
-    const cmd = commandOfFile[i] ?? 0;
-    commandAt[c] = cmd;
-    depth[c] = file.ranks.length;
-    base[c] = k;
+  files.forEach((file, i) => {
+    const c = fileColumn[i]!;
+    const cmd = i < front ? (commandOfFile[i] ?? 0) : (commandOfFile[c - offset] ?? 0);
+    if (i < front) commandAt[c] = cmd;
+    fileCommand[i] = cmd;
+    fileRanks[i] = file.ranks.length;
+    fileBase[i] = k;
     const fileKey = `${lineExtra}|${jsonOfFile(file)}`;
     let first = byFile.get(fileKey);
     if (first === undefined) {
@@ -397,13 +494,14 @@ function prepareSide<E, T, V>(
       byFile.set(fileKey, first);
       // Templates depend only on the line's extra, the file's ranks and the going (adapter.ts), so a file
       // is worked out once per variant.
-      const memoKey = `${fileKey}|${goings.join(',')}`;
+      const memoKey = `${fileKey}|${goings.join(',')}|${fledReturn ? 1 : 0}`;
       let memo = space.files.get(memoKey);
       if (!memo) {
         const fs = fileStates(
           file.ranks.length,
           adapter.recoil ? (ranks) => adapter.recoil!(ctx, id, i, ranks) : undefined,
           (rank) => adapter.fleesWithFront(ctx, id, i, rank),
+          fledReturn,
         );
         const made = fs.seqs.map((seq) => {
           const contiguous =
@@ -433,9 +531,10 @@ function prepareSide<E, T, V>(
         flee.push(fs.flee[st]! + first!);
         fleeLost.push(fs.fleeLost[st]!);
         fleeFled.push(fs.fleeFled[st]!);
+        fledGroup.push(fs.fledGroup[st]! < 0 ? -1 : fs.fledGroup[st]! + first!);
       });
     }
-    start[c] = first;
+    fileStart[i] = first;
     file.ranks.forEach((r) => {
       ap[k] = r.ap;
       ee[k] = r.ee;
@@ -457,6 +556,9 @@ function prepareSide<E, T, V>(
   const approach = adapter.approach;
   const move = new Float64Array(n);
   const range = new Float64Array(n * 4);
+  const baseDepth = new Float64Array(n);
+  const fleeMove = new Float64Array(n);
+  const flankReach = new Uint8Array(n);
   if (approach)
     templates.forEach((t, i) => {
       move[i] = approach.move(t);
@@ -464,7 +566,28 @@ function prepareSide<E, T, V>(
       range[i * 4 + 1] = approach.range(t, { ownBound: true, moved: true });
       range[i * 4 + 2] = approach.range(t, { ownBound: false, moved: false });
       range[i * 4 + 3] = approach.range(t, { ownBound: false, moved: true });
+      baseDepth[i] = approach.baseDepth?.(t) ?? 0;
+      fleeMove[i] = approach.flee?.(t) ?? 0;
+      flankReach[i] = approach.flankReach?.(t) === false ? 0 : 1;
     });
+  else flankReach.fill(1);
+  // Paces from a column's front edge to the next line's: the front file's depth and the gap, in base
+  // depths of its front element (0 without geometry: a reserve then steps up in one bound).
+  const reserveDist = new Float64Array(width);
+  const gap = ctx.config.options.secondLineGap ?? 2;
+  for (let c = 0; c < width; c++) {
+    const f = fileAt[c]!;
+    if (f < 0) continue;
+    // The base depth of rank r: the template of the file standing from rank r on (going slot 0).
+    const depthOf = (r: number) => {
+      const st = drop[fileStart[f]!]![r]!;
+      const t = stTmpl[st]!;
+      return t < 0 ? 0 : baseDepth[t]!;
+    };
+    let paces = 0;
+    for (let r = 0; r < fileRanks[f]!; r++) paces += depthOf(r);
+    reserveDist[c] = paces + gap * depthOf(0);
+  }
   const overlapOk = new Uint8Array(n * n);
   for (let o = 0; o < n; o++)
     for (let f = 0; f < n; f++)
@@ -485,10 +608,14 @@ function prepareSide<E, T, V>(
   return {
     side: {
       fileAt,
-      depth,
-      base,
+      fileBase,
+      fileStart,
+      fileColumn,
+      fileLine,
+      fileCommand,
+      fileRanks,
+      reserveDist,
       total,
-      start,
       states,
       stRanks,
       stOff,
@@ -500,6 +627,7 @@ function prepareSide<E, T, V>(
       stFlee: Int32Array.from(flee),
       fleeLost: fleeLost.map((x) => Int32Array.from(x)),
       fleeFled: fleeFled.map((x) => Int32Array.from(x)),
+      stFledGroup: Int32Array.from(fledGroup),
       ap,
       ee,
       firstBonus,
@@ -515,9 +643,12 @@ function prepareSide<E, T, V>(
       flankRange,
       flank,
       eeTotal,
-      files: line.files.length,
+      files: F,
       move,
       range,
+      baseDepth,
+      flee: fleeMove,
+      flankReach,
     },
     templates,
   };
@@ -535,17 +666,19 @@ function sideOf<E, T, V>(
   offset: number,
   width: number,
   goings: readonly string[],
+  original: LineConfig<E>,
+  fledReturn: boolean,
 ): { side: PreparedSide; templates: T[] } {
-  const line = ctx.config[id];
-  let byPlace = space.sides.get(line);
+  let byPlace = space.sides.get(original);
   if (!byPlace) {
     byPlace = new Map();
-    space.sides.set(line, byPlace);
+    space.sides.set(original, byPlace);
   }
-  const key = `${offset}|${width}|${goings.join(',')}`;
+  const o = ctx.config.options;
+  const key = `${offset}|${width}|${goings.join(',')}|${fledReturn ? 1 : 0}|${o.secondLineGap ?? 2}`;
   let made = byPlace.get(key) as { side: PreparedSide; templates: T[] } | undefined;
   if (!made) {
-    made = prepareSide(ctx, adapter, space, id, offset, width, goings);
+    made = prepareSide(ctx, adapter, space, id, offset, width, goings, fledReturn);
     byPlace.set(key, made);
   }
   return made;
@@ -563,11 +696,33 @@ function goingsOf(config: LinesConfig, id: LineId): string[] {
 /** The config laid out with its system's adapter. */
 function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>): Prepared {
   const space = spaceOf(adapter, config.variant);
-  const ctx: AdapterContext<E, V> = { config, variant: space.ctxVariant as V };
+  // The adapter sees every file of a line, its reserves after its front files (allFiles).
+  const ctx: AdapterContext<E, V> = { config: flattened(config), variant: space.ctxVariant as V };
   const [oa, ob] = offsets(config as LinesConfig);
   const width = Math.max(oa + config.a.files.length, ob + config.b.files.length);
-  const pa = sideOf(ctx, adapter, space, 'a', oa, width, goingsOf(config as LinesConfig, 'a'));
-  const pb = sideOf(ctx, adapter, space, 'b', ob, width, goingsOf(config as LinesConfig, 'b'));
+  const fledReturn = (config.options.flight ?? 'return') === 'return' && adapter.approach?.flee !== undefined;
+  const pa = sideOf(
+    ctx,
+    adapter,
+    space,
+    'a',
+    oa,
+    width,
+    goingsOf(config as LinesConfig, 'a'),
+    config.a,
+    fledReturn,
+  );
+  const pb = sideOf(
+    ctx,
+    adapter,
+    space,
+    'b',
+    ob,
+    width,
+    goingsOf(config as LinesConfig, 'b'),
+    config.b,
+    fledReturn,
+  );
   const terrain = config.battlefield?.terrain;
   const goings = goingsOf(config as LinesConfig, 'a');
   const goingCdf = new Float64Array(terrain ? goings.length : 0);
@@ -591,14 +746,29 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
         chargeA[i * nb + j] = approach.mayCharge(pa.templates[i]!, pb.templates[j]!) ? 1 : 0;
         chargeB[i * nb + j] = approach.mayCharge(pb.templates[j]!, pa.templates[i]!) ? 1 : 0;
       }
+  const flankA = new Uint8Array(na * nb).fill(1);
+  const flankB = new Uint8Array(na * nb).fill(1);
+  if (approach?.mayContactFlank)
+    for (let i = 0; i < na; i++)
+      for (let j = 0; j < nb; j++) {
+        flankA[i * nb + j] = approach.mayContactFlank(pa.templates[i]!, pb.templates[j]!) ? 1 : 0;
+        flankB[i * nb + j] = approach.mayContactFlank(pb.templates[j]!, pa.templates[i]!) ? 1 : 0;
+      }
   const shotCache = new Map<number, CombatEntry>();
   const SHOOTERS = ['a', 'b', 'both'] as const;
   const shot = approach
-    ? (ta: number, tb: number, owner: number, shooters: number): CombatEntry => {
-        const local = ((ta * nb + tb) * 2 + owner) * 3 + shooters;
+    ? (
+        ta: number,
+        tb: number,
+        owner: number,
+        shooters: number,
+        aidersA: number,
+        aidersB: number,
+      ): CombatEntry => {
+        const local = ((((ta * nb + tb) * 2 + owner) * 3 + shooters) * 3 + aidersA) * 3 + aidersB;
         let e = shotCache.get(local);
         if (e) return e;
-        const key = `shot|${pa.side.global[ta]}|${pb.side.global[tb]}|${owner}|${shooters}`;
+        const key = `shot|${pa.side.global[ta]}|${pb.side.global[tb]}|${owner}|${shooters}|${aidersA}|${aidersB}`;
         e = space.entries.get(key);
         if (!e) {
           const table = approach.shoot(ctx, {
@@ -606,6 +776,8 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
             b: pb.templates[tb]!,
             bound: owner === 0 ? 'a' : 'b',
             shooters: SHOOTERS[shooters]!,
+            aidersA,
+            aidersB,
           });
           e = entryOf(table, owner);
           remember(space.entries, key, e, ENTRY_MEMO);
@@ -622,9 +794,10 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
   const commandRule = config.a.commands && config.b.commands ? adapter.commandRule : undefined;
   if ((config.a.commands || config.b.commands) && !commandRule)
     throw new Error('lines with commands need both lines divided and a system with a command rule');
-  const flankAttacks = config.options.flankAttacks === true && adapter.flankAttacks === true;
-  const extended = commandRule !== undefined || flankAttacks;
-  // Plain signatures are cached per pair of shared templates, for every config of the variant.
+  const flankAttacks = flankContactsOn(config as LinesConfig, adapter as LineAdapter);
+  const extended = commandRule !== undefined;
+  // Plain signatures (no flank contact in them) are cached per pair of shared templates, for every config
+  // of the variant; a combat with a flank contact takes the keyed cache (tableFor).
   const plain = !extended && sides[0].flankRange <= 2 && sides[1].flankRange <= 2;
   const pairSlots: ((CombatEntry | undefined)[] | undefined)[] = [];
   const pairOf = (ta: number, tb: number): (CombatEntry | undefined)[] => {
@@ -695,12 +868,55 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
     }
     return e;
   };
-  return {
+  const values = new Float64Array(na * nb * 2).fill(Number.NaN);
+  /**
+   * What side s expects from the enemy's shooting while it closes (decide.ts SideOutlook.value): the
+   * shootings it takes from the enemy's range to contact (the enemy shoots in both bounds: about two for
+   * each of its own moves), each worth the severity of the flights and losses it deals less those it takes
+   * (a recoil at a distance moves nothing), s shooting back where its range reaches.
+   */
+  const approachShooting = (s: 0 | 1, ta: number, tb: number): number => {
+    const me = s === 0 ? pa.side : pb.side;
+    const them = s === 0 ? pb.side : pa.side;
+    const mine = s === 0 ? ta : tb;
+    const theirs = s === 0 ? tb : ta;
+    const reach = them.range[theirs * 4 + 2]!;
+    const move = me.move[mine]!;
+    if (!(reach > 0) || !(move > 0)) return 0;
+    const back = me.range[mine * 4 + 3]! >= reach;
+    const shooter = (1 - s) as 0 | 1;
+    const table = shot!(ta, tb, shooter, back ? 2 : shooter, 0, 0).table;
+    let w = 0;
+    for (let i = 0; i < table.length; i++) w += worthTo(withoutRecoils(table[i]!), s);
+    return (2 * Math.ceil(reach / move) - 1) * (w / table.length);
+  };
+  const prep: Prepared = {
     config: config as LinesConfig,
     goings,
     goingCdf,
     chargeA,
     chargeB,
+    flankA,
+    flankB,
+    flankFromLevel: adapter.approach?.flankFromLevel === true,
+    fledReturn,
+    pairValue: (ta, tb) => {
+      const at = (ta * nb + tb) * 2;
+      if (Number.isNaN(values[at]!)) {
+        // The close combat, each bound's owner having moved into contact, no overlaps.
+        const own = tableFor(prep, ta, tb, 0, 0, 0, 1, 0).table;
+        const theirs = tableFor(prep, ta, tb, 1, 0, 0, 0, 1).table;
+        let a = 0;
+        let b = 0;
+        for (let i = 0; i < own.length; i++) {
+          a += worthTo(own[i]!, 0) + worthTo(theirs[i]!, 0);
+          b += worthTo(own[i]!, 1) + worthTo(theirs[i]!, 1);
+        }
+        values[at] = a / (2 * own.length) + (shot ? approachShooting(0, ta, tb) : 0);
+        values[at + 1] = b / (2 * own.length) + (shot ? approachShooting(1, ta, tb) : 0);
+      }
+      return values.subarray(at, at + 2);
+    },
     ...(shot ? { shot } : {}),
     width,
     sides,
@@ -716,6 +932,7 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
     pairSlots: plain ? pairSlots : null,
     pairOf,
   };
+  return prep;
 }
 
 function entryOf(table: Uint16Array, owner: number): CombatEntry {
@@ -777,7 +994,7 @@ export function tableFor(
   shakenB = 0,
 ): CombatEntry {
   const nb = p.sides[1].templates;
-  if (p.pairSlots) {
+  if (p.pairSlots && fcA === 0 && fcB === 0) {
     const arr = p.pairSlots[ta * nb + tb] ?? p.pairOf(ta, tb);
     const i = signatureIndex(
       owner,
@@ -800,7 +1017,7 @@ export function tableFor(
   const fb = p.sides[1].flankRange;
   const dbmKey = (((ta * nb + tb) * 2 + owner) * 9 + ovA * 3 + ovB) * 4 + movedA * 2 + movedB;
   let key = (dbmKey * p.sides[0].flankRange + flankA) * fb + flankB;
-  if (p.extended) key = ((key * 3 + fcA) * 3 + fcB) * 4 + shakenA * 2 + shakenB;
+  key = ((key * 3 + fcA) * 3 + fcB) * 4 + shakenA * 2 + shakenB;
   let e = p.cache.get(key);
   if (!e) {
     e = p.build(ta, tb, owner, ovA, ovB, movedA, movedB, flankA, flankB, fcA, fcB, shakenA, shakenB);

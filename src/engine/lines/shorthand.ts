@@ -3,6 +3,8 @@
  *   "8 files of Reg Bd(O), 2 deep"        eight files, each two Reg Bd(O) deep (depth 1 if omitted)
  *   "as many Irr Kn(O) as 150 AP buys"    as many one-deep files as the points buy
  *   "as many Reg Pk(O), 4 deep, as the budget buys"   sized to the study's budget
+ *   "as many Reg Bd(O), 2 deep, as 120 AP buys, 6 files wide"   a front of 6 files, the rest in lines
+ *                                          behind it (docs/engagement-model.md "Second lines")
  */
 
 interface Shorthand {
@@ -11,6 +13,8 @@ interface Shorthand {
   /** Either a number of files, or a budget (a number of AP, or the study's budget). */
   readonly count?: number;
   readonly budget?: number | 'study';
+  /** Files in the front line; the rest stand in lines behind it. */
+  readonly width?: number;
 }
 
 const DEEP = String.raw`(?:\s*,\s*(\d+)\s+deep)?`;
@@ -20,8 +24,18 @@ const AS_MANY = new RegExp(
   'i',
 );
 
+const WIDE = /\s*,\s*(\d+)\s+files?\s+wide\s*$/i;
+
 /** Parse a shorthand, or return an error message naming the accepted forms. */
-export function parseShorthand(text: string): Shorthand | string {
+export function parseShorthand(full: string): Shorthand | string {
+  const w = WIDE.exec(full);
+  const text = w ? full.slice(0, w.index) : full;
+  const width = w ? { width: Number(w[1]) } : {};
+  const parsed = parseLine(text);
+  return typeof parsed === 'string' ? parsed.replace(text, full) : { ...parsed, ...width };
+}
+
+function parseLine(text: string): Shorthand | string {
   const f = FILES.exec(text);
   if (f) return { troops: f[2]!, depth: Number(f[3] ?? 1), count: Number(f[1]) };
   const m = AS_MANY.exec(text);

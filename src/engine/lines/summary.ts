@@ -4,9 +4,10 @@
  * engagement model gives (core/system.ts EngagementSummary).
  */
 import { meanOf, wilson, type Mean, type Proportion } from '../../core/statistics.ts';
-import type { DataTable, EngagementSummary } from '../../core/system.ts';
+import { LOSS_CAUSES, type DataTable, type EngagementSummary, type LossCause } from '../../core/system.ts';
 import { FILE_FIELDS, SIDE_FIELDS, countsLayout } from './counts.ts';
 import type { LinesConfig } from './model.ts';
+import { allFiles } from './prepare.ts';
 
 interface FileLosses {
   /** Index of the file in its side's list. */
@@ -19,6 +20,8 @@ interface FileLosses {
 
 interface SideLosses {
   readonly name: string;
+  /** Elements lost per engagement by cause (LOSS_CAUSES). */
+  readonly causes: Readonly<Record<LossCause, number>>;
   readonly elements: Mean;
   readonly ap: Mean;
   readonly elementEquivalents: number;
@@ -38,10 +41,12 @@ interface LinesSummary {
   readonly samples: number;
   readonly aWins: Proportion;
   readonly bWins: Proportion;
-  /** Mutual break or undecided. */
+  /** Mutual break, undecided or refused. */
   readonly draw: Proportion;
   readonly mutualBreak: Proportion;
   readonly undecided: Proportion;
+  /** Neither side would close (docs/engagement-model.md "Refusing a fight"). */
+  readonly refused: Proportion;
   /**
    * Per bound k = 1..boundLimit: the probability that a side broke in bound k (`decided`), and that the
    * engagement stopped undecided in bound k (at the limit, or with no enemies left face to face).
@@ -96,11 +101,14 @@ export function linesSummary(config: LinesConfig, counts: Float64Array): LinesSu
           }
         : {}),
       name: config[id].name,
+      causes: Object.fromEntries(
+        LOSS_CAUSES.map((c, i) => [c, per(at(L.causes + (id === 'a' ? 0 : LOSS_CAUSES.length) + i))]),
+      ) as Record<LossCause, number>,
       elements: meanOf(at(s), at(s + 1), n),
       ap: meanOf(at(s + 2), at(s + 3), n),
       elementEquivalents: per(at(s + 4)),
       fled: per(at(s + 5)),
-      files: config[id].files.map((_, i) => {
+      files: allFiles(config[id]).map((_, i) => {
         const f = f0 + FILE_FIELDS * i;
         return { position: i, elements: per(at(f)), ap: per(at(f + 1)), wipedOut: per(at(f + 2)) };
       }),
@@ -110,9 +118,10 @@ export function linesSummary(config: LinesConfig, counts: Float64Array): LinesSu
     samples: n,
     aWins: wilson(at(L.aWins), n),
     bWins: wilson(at(L.bWins), n),
-    draw: wilson(at(L.mutual) + at(L.undecided), n),
+    draw: wilson(at(L.mutual) + at(L.undecided) + at(L.refused), n),
     mutualBreak: wilson(at(L.mutual), n),
     undecided: wilson(at(L.undecided), n),
+    refused: wilson(at(L.refused), n),
     bounds,
     meanBoundsToDecision: decided > 0 ? decidedSum / decided : 0,
     meanBounds: n > 0 ? allSum / n : 0,
@@ -137,6 +146,12 @@ export function asEngagementSummary(s: LinesSummary, points: boolean, lossName: 
       fixed(f.wipedOut),
     ]),
   });
+  const causes: DataTable = {
+    title: 'Elements lost, by cause',
+    note: 'Means per engagement: destroyed in frontal combat, destroyed with an enemy on a flank, swept away with a friend in front, lost off the table edge fleeing or recoiling, destroyed by shooting.',
+    columns: ['cause', `A (${s.a.name})`, `B (${s.b.name})`],
+    rows: LOSS_CAUSES.map((c) => [c, fixed(s.a.causes[c]), fixed(s.b.causes[c])]),
+  };
   return {
     samples: s.samples,
     names: { a: s.a.name, b: s.b.name },
@@ -144,6 +159,7 @@ export function asEngagementSummary(s: LinesSummary, points: boolean, lossName: 
     bWins: s.bWins,
     mutual: s.mutualBreak,
     undecided: s.undecided,
+    ...(s.refused.count > 0 ? { refused: s.refused } : {}),
     unit: 'bound',
     histogram: s.bounds.map((b) => ({ k: b.bound, decided: b.decided, undecided: b.undecided })),
     meanToDecision: s.meanBoundsToDecision,
@@ -159,6 +175,7 @@ export function asEngagementSummary(s: LinesSummary, points: boolean, lossName: 
       { id: 'fled', label: 'elements fled', a: point(s.a.fled), b: point(s.b.fled) },
     ],
     tables: [
+      causes,
       files('a'),
       files('b'),
       ...(['a', 'b'] as const)

@@ -7,8 +7,9 @@
 import { geometricMean } from 'simple-statistics';
 import { Z95 } from '../../core/statistics.ts';
 import type { Counts } from '../kind.ts';
-import { adjustedScoreOf, matchupCurves, pooled, priceRange } from './curves.ts';
+import { adjustedScoreOf, matchupCurves, PER_OPPONENT, pooled, priceRange } from './curves.ts';
 import { bookCount, scoreOf, unitDesign, units } from './design.ts';
+import { elementMatchups, extremes, unitMatchups, type Matchup, type UnitMatchups } from './evidence.ts';
 import type { BalancePlan, GridVariant } from './plan.ts';
 import { breakEven, fixedPoint, type MatchupCurve } from './prices.ts';
 
@@ -22,8 +23,9 @@ export interface UnitResult {
   /** Book cost under the version. */
   readonly cost: number;
   readonly bookCount: number;
-  /** Depth against each field opponent, in field order. */
+  /** Depth against each field opponent, in field order; and each opponent's own depth. */
   readonly depths: readonly number[];
+  readonly theirDepths: readonly number[];
   readonly pilot: readonly { readonly count: number; readonly score: number }[];
   /** Weighted score against the field at each final count, with a Wilson-type 95% interval. */
   readonly scores: readonly {
@@ -63,6 +65,16 @@ export interface ElementSummary {
   readonly robust: CostVerdict | 'model-dependent';
   /** When model-dependent: the one grid axis that decides the verdict, if one does. */
   readonly split?: Split<CostVerdict>;
+  /**
+   * The evidence (docs/balance.md "The evidence"): its score at book cost against each field opponent
+   * (field order, mean over the variants that measured it), and the five it does best and worst against,
+   * with how those fights ended and why.
+   */
+  readonly matchups?: {
+    readonly scores: readonly number[];
+    readonly best: readonly Matchup[];
+    readonly worst: readonly Matchup[];
+  };
 }
 
 export interface CostChange {
@@ -175,13 +187,17 @@ const withSplit = <V extends string>(split: Split<V> | undefined) => (split ? { 
 export function balanceResults(plan: BalancePlan, done: Counts): BalanceResults {
   const results: UnitResult[] = [];
   const curvesBy = new Map<string, Map<string, MatchupCurve[]>>();
+  const evidence = new Map<string, UnitMatchups[]>();
   let fought = 0;
-  for (const c of done.values()) for (let i = 0; i < c.length; i += 5) fought += c[i] as number;
+  for (const c of done.values()) for (let i = 0; i < c.length; i += PER_OPPONENT) fought += c[i] as number;
   for (const u of units(plan)) {
     const s = unitDesign(plan, u, done);
     if ('pending' in s) throw new Error(`balance unit ${u.element} has work left`);
     const d = s.design;
     const cost = u.version.costs[u.element] as number;
+    const evidenceKey = `${u.vi}|${u.element}`;
+    if (!evidence.has(evidenceKey)) evidence.set(evidenceKey, []);
+    evidence.get(evidenceKey)!.push(unitMatchups(plan.field.length, done.get(d.evidence.id)!));
     const base = {
       version: u.version.id,
       variant: u.gi,
@@ -189,6 +205,7 @@ export function balanceResults(plan: BalancePlan, done: Counts): BalanceResults 
       cost,
       bookCount: bookCount(u.variant.budget, cost),
       depths: d.depths,
+      theirDepths: d.theirDepths,
       pilot: d.pilot,
     };
     if (d.censored) {
@@ -273,6 +290,8 @@ export function balanceResults(plan: BalancePlan, done: Counts): BalanceResults 
         number
       >;
       for (const r of rs) verdicts[r.verdict]++;
+      const ev = evidence.get(`${vi}|${e}`);
+      const matchups = ev ? elementMatchups(plan.field, ev) : undefined;
       return {
         element: e,
         cost: v.costs[e] as number,
@@ -289,6 +308,7 @@ export function balanceResults(plan: BalancePlan, done: Counts): BalanceResults 
             rs.map((r) => r.verdict),
           ),
         ),
+        ...(matchups ? { matchups: { scores: matchups.map((m) => m.score), ...extremes(matchups) } } : {}),
       };
     }),
   );

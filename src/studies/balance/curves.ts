@@ -5,12 +5,16 @@
  * curve of score against the log of the price the count stands for.
  */
 import { fitLogistic } from '../../core/logistic.ts';
+import { OUTCOME_RECORD_FIELDS } from '../../core/system.ts';
 import type { Counts, Job } from '../kind.ts';
 import type { BalancePlan } from './plan.ts';
 import type { MatchupCurve } from './prices.ts';
 
-/** Numbers per opponent in a balance job's counts: engagements, A wins, B wins, both broke, undecided. */
-export const PER_OPPONENT = 5;
+/**
+ * Numbers per opponent in a balance job's counts: the outcome record (core/system.ts OutcomeRecord:
+ * engagements, A wins, B wins, both broke, undecided, refused, then each side's losses by cause).
+ */
+export const PER_OPPONENT = OUTCOME_RECORD_FIELDS;
 
 /** Largest line an element count may give (files times depth stay within the engine's limits). */
 export const MAX_COUNT = 150;
@@ -25,7 +29,7 @@ export function scoreOf(counts: ArrayLike<number>, j: number): { p: number; n: n
   const n = counts[o] as number;
   if (n === 0) return { p: 0.5, n: 0, variance: 0.25 };
   const w = (counts[o + 1] as number) / n;
-  const d = ((counts[o + 3] as number) + (counts[o + 4] as number)) / n;
+  const d = ((counts[o + 3] as number) + (counts[o + 4] as number) + (counts[o + 5] as number)) / n;
   const p = w + d / 2;
   // Per engagement a score is 1, 1/2 or 0: its variance is w + d/4 - p^2.
   return { p, n, variance: Math.max(0, w + d / 4 - p * p) / n };
@@ -46,7 +50,7 @@ export function adjustedScoreOf(
   const extra = (z * z) / 2;
   const m = n + 2 * extra;
   const w = ((counts[o + 1] as number) + extra) / m;
-  const d = ((counts[o + 3] as number) + (counts[o + 4] as number)) / m;
+  const d = ((counts[o + 3] as number) + (counts[o + 4] as number) + (counts[o + 5] as number)) / m;
   const p = w + d / 2;
   return { p, n, variance: Math.max(0, w + d / 4 - p * p) / m };
 }

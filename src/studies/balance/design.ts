@@ -101,15 +101,27 @@ export const unitCount = (plan: BalancePlan): number =>
 
 const unitId = (plan: BalancePlan, u: Unit) => `${plan.name}|${u.version.id}|${u.gi}|${u.element}`;
 
-/** The depth an element stands at under a policy ("best" is chosen per opponent from the pilot). */
-function policyDepths(plan: BalancePlan, element: string, policy: GridVariant['depth']): readonly number[] {
-  const d = plan.depths[element] ?? { allowed: [1], support: 1 };
+/** The depths an element may stand at under a policy and version ("best" picks per opponent in the pilot). */
+function policyDepths(
+  plan: BalancePlan,
+  version: string,
+  element: string,
+  policy: GridVariant['depth'],
+): readonly number[] {
+  const d = plan.depths[version]?.[element] ?? { allowed: [1], support: 1 };
   if (policy === 'one') return [1];
   if (policy === 'support') return [d.support];
   return d.allowed;
 }
 
-/** The field's opponents of a unit, at their book counts and policy depths (the best policy: support). */
+/** An element's usual depth under a policy and version. */
+const usualDepth = (plan: BalancePlan, version: string, element: string, policy: GridVariant['depth']) =>
+  policy === 'one' ? 1 : (plan.depths[version]?.[element]?.support ?? 1);
+
+/**
+ * The field's opponents of a unit, at their book counts and usual depths (under the "best" policy the
+ * pilot then picks each opponent's best depth against the element, as it picks the element's).
+ */
 function fieldOf(
   plan: BalancePlan,
   u: Unit,
@@ -118,7 +130,7 @@ function fieldOf(
     element: f.element,
     weight: f.weight,
     count: bookCount(u.variant.budget, u.version.costs[f.element] as number),
-    depth: u.variant.depth === 'one' ? 1 : (plan.depths[f.element]?.support ?? 1),
+    depth: usualDepth(plan, u.version.id, f.element, u.variant.depth),
   }));
 }
 
@@ -129,12 +141,13 @@ function job(
   count: number,
   ownDepths: readonly number[],
   engagements: number | readonly number[],
+  theirDepths?: readonly number[],
 ): Job {
   const field = fieldOf(plan, u);
   const opponents = field.map((f, i) => ({
     element: f.element,
     count: f.count,
-    depth: f.depth,
+    depth: theirDepths ? (theirDepths[i] as number) : f.depth,
     ownDepth: ownDepths[i] as number,
   }));
   const terrain = plan.terrains[u.variant.terrain]!;
@@ -166,8 +179,9 @@ function fieldScore(field: readonly { weight: number }[], scores: readonly numbe
 
 interface UnitDesign {
   readonly unit: Unit;
-  /** Per field opponent: the assessed element's depth. */
+  /** Per field opponent: the assessed element's depth, and the opponent's. */
   readonly depths: readonly number[];
+  readonly theirDepths: readonly number[];
   /** Counts evaluated in the pilot and bracket, with the weighted field score at each. */
   readonly pilot: readonly { readonly count: number; readonly score: number }[];
   /** The bracket (counts either side of 50%), or why there is none. */
@@ -179,6 +193,8 @@ interface UnitDesign {
   readonly widened: number;
   readonly refined: number;
   readonly jobs: readonly Job[];
+  /** The element at its book count, against every opponent (docs/balance.md "The evidence"). */
+  readonly evidence: Job;
 }
 
 /**
@@ -192,8 +208,14 @@ export function unitDesign(
 ): { pending: Job[] } | { design: UnitDesign } {
   const field = fieldOf(plan, u);
   const book = bookCount(u.variant.budget, u.version.costs[u.element] as number);
-  const candidates = policyDepths(plan, u.element, u.variant.depth);
-  // 1. Pilot at the book count, each candidate depth.
+  const policy = u.variant.depth;
+  const candidates = policyDepths(plan, u.version.id, u.element, policy);
+  const usual = usualDepth(plan, u.version.id, u.element, policy);
+  const theirCandidates = field.map((f) => policyDepths(plan, u.version.id, f.element, policy));
+  const most = Math.max(...theirCandidates.map((c) => c.length));
+  // 1. Pilot at the book count: each depth of the element against the field at its usual depths; under
+  // "best", also each depth of every opponent against the element at its usual depth (the same choice
+  // for both sides: docs/balance.md "Line-ups").
   const pilots = candidates.map((d) =>
     job(
       plan,
@@ -204,7 +226,21 @@ export function unitDesign(
       plan.engagements.pilot,
     ),
   );
-  const pilotsMissing = pilots.filter((j) => !done.has(j.id));
+  const theirPilots =
+    policy === 'best' && most > 1
+      ? Array.from({ length: most }, (_, i) =>
+          job(
+            plan,
+            u,
+            `q${i}:`,
+            book,
+            field.map(() => usual),
+            theirCandidates.map((c) => (i < c.length ? plan.engagements.pilot : 0)),
+            theirCandidates.map((c) => c[Math.min(i, c.length - 1)]!),
+          ),
+        )
+      : [];
+  const pilotsMissing = [...pilots, ...theirPilots].filter((j) => !done.has(j.id));
   if (pilotsMissing.length > 0) return { pending: pilotsMissing };
   const byDepth = pilots.map((j) => field.map((_, k) => scoreOf(done.get(j.id)!, k).p));
   // Per opponent, the depth that scored best (the shallower on a tie).
@@ -213,21 +249,42 @@ export function unitDesign(
     for (let i = 1; i < candidates.length; i++) if (byDepth[i]![k]! > byDepth[best]![k]!) best = i;
     return candidates[best] as number;
   });
-  const chosen = field.map((_, k) => byDepth[candidates.indexOf(depths[k]!)]![k]!);
-  const pilot = [{ count: book, score: fieldScore(field, chosen) }];
-  // 2. Bracket.
-  for (let step = 0; step < 12; step++) {
-    const last = pilot[pilot.length - 1]!;
+  // Per opponent, its depth that held the element to the lowest score (the shallower on a tie).
+  const theirDepths = field.map((f, k) => {
+    const c = theirCandidates[k]!;
+    if (theirPilots.length === 0) return f.depth;
+    let best = 0;
+    for (let i = 1; i < c.length; i++)
+      if (scoreOf(done.get(theirPilots[i]!.id)!, k).p < scoreOf(done.get(theirPilots[best]!.id)!, k).p)
+        best = i;
+    return c[best] as number;
+  });
+  // The evidence (docs/balance.md "The evidence"): the element at its book count, both sides at their
+  // chosen depths, as many engagements as a final design point: how its fights end and why.
+  const evidence = job(plan, u, 'e:', book, depths, plan.engagements.final, theirDepths);
+  const withEvidence = (jobs: Job[]) => ({ pending: done.has(evidence.id) ? jobs : [...jobs, evidence] });
+  const fixedDepths = theirPilots.length === 0;
+  const pilot: { count: number; score: number }[] = [];
+  if (fixedDepths) {
+    const chosen = field.map((_, k) => byDepth[candidates.indexOf(depths[k]!)]![k]!);
+    pilot.push({ count: book, score: fieldScore(field, chosen) });
+  }
+  // 2. Bracket (under "best" it starts at the book count, both sides at their chosen depths).
+  for (let step = 0; step < 13; step++) {
+    const last = pilot[pilot.length - 1];
     const below = pilot.filter((p) => p.score < 0.5);
     const above = pilot.filter((p) => p.score >= 0.5);
     if (below.length > 0 && above.length > 0) break;
-    const rising = last.score < 0.5;
-    const next = rising
-      ? Math.min(MAX_COUNT, Math.max(last.count + 1, Math.ceil(last.count * 1.5)))
-      : Math.max(1, Math.min(last.count - 1, Math.floor(last.count / 1.5)));
-    if (next === last.count) break;
-    const j = job(plan, u, 'b:', next, depths, plan.engagements.pilot);
-    if (!done.has(j.id)) return { pending: [j] };
+    const rising = last !== undefined && last.score < 0.5;
+    const next =
+      last === undefined
+        ? book
+        : rising
+          ? Math.min(MAX_COUNT, Math.max(last.count + 1, Math.ceil(last.count * 1.5)))
+          : Math.max(1, Math.min(last.count - 1, Math.floor(last.count / 1.5)));
+    if (last !== undefined && next === last.count) break;
+    const j = job(plan, u, 'b:', next, depths, plan.engagements.pilot, theirDepths);
+    if (!done.has(j.id)) return withEvidence([j]);
     pilot.push({
       count: next,
       score: fieldScore(
@@ -242,7 +299,21 @@ export function unitDesign(
     const censored = !below
       ? `scores ${((above?.score ?? 0) * 100).toFixed(0)}% against the field even as a single element: worth more than the budget`
       : `scores only ${(below.score * 100).toFixed(0)}% against the field even with ${below.count} elements (the most a line holds here)`;
-    return { design: { unit: u, depths, pilot, censored, points: [], widened: 0, refined: 0, jobs: [] } };
+    if (!done.has(evidence.id)) return withEvidence([]);
+    return {
+      design: {
+        unit: u,
+        depths,
+        theirDepths,
+        pilot,
+        censored,
+        points: [],
+        widened: 0,
+        refined: 0,
+        jobs: [],
+        evidence,
+      },
+    };
   }
   // 3. Final design around the interpolated crossing (on log counts).
   const t = (0.5 - below.score) / (above.score - below.score);
@@ -257,11 +328,11 @@ export function unitDesign(
   counts.sort((x, y) => x - y);
   let points: DesignPoint[] = counts.map((c) => ({
     count: c,
-    jobs: [job(plan, u, 'f:', c, depths, plan.engagements.final)],
+    jobs: [job(plan, u, 'f:', c, depths, plan.engagements.final, theirDepths)],
   }));
   const missingOf = () => points.flatMap((p) => p.jobs).filter((j) => !done.has(j.id));
   let missing = missingOf();
-  if (missing.length > 0) return { pending: missing };
+  if (missing.length > 0) return withEvidence(missing);
   const fit = () => {
     const curves = matchupCurves(plan, u.variant.budget, u.version.costs, points, done);
     const range = priceRange(u.variant.budget, points);
@@ -276,10 +347,13 @@ export function unitDesign(
     widened += add.length;
     points = [
       ...points,
-      ...add.map((c) => ({ count: c, jobs: [job(plan, u, `w${w}:`, c, depths, plan.engagements.final)] })),
+      ...add.map((c) => ({
+        count: c,
+        jobs: [job(plan, u, `w${w}:`, c, depths, plan.engagements.final, theirDepths)],
+      })),
     ].sort((x, y) => x.count - y.count);
     missing = missingOf();
-    if (missing.length > 0) return { pending: missing };
+    if (missing.length > 0) return withEvidence(missing);
   }
   // 5. Refine where the interval is wider than the precision asked for.
   let refined = 0;
@@ -295,20 +369,26 @@ export function unitDesign(
     if (total === 0) break;
     spent += total;
     refined = r;
-    points = points.map((p) => ({ ...p, jobs: [...p.jobs, job(plan, u, `r${r}:`, p.count, depths, extra)] }));
+    points = points.map((p) => ({
+      ...p,
+      jobs: [...p.jobs, job(plan, u, `r${r}:`, p.count, depths, extra, theirDepths)],
+    }));
     missing = missingOf();
-    if (missing.length > 0) return { pending: missing };
+    if (missing.length > 0) return withEvidence(missing);
   }
+  if (!done.has(evidence.id)) return withEvidence([]);
   return {
     design: {
       unit: u,
       depths,
+      theirDepths,
       pilot,
       bracket: { lo: below.count, hi: above.count, crossing },
       points,
       widened,
       refined,
       jobs: points.flatMap((p) => p.jobs),
+      evidence,
     },
   };
 }
@@ -427,11 +507,13 @@ function computeStage(plan: BalancePlan, done: Counts): BalanceStage {
     if (!('pending' in s)) continue;
     pending.push(...s.pending);
     const finalDesign = FINAL_SPREAD.length * plan.engagements.final * field;
-    if (s.pending.some((j) => /\|[pb]\d*:\d+$/.test(j.id))) {
+    if (s.pending.some((j) => /\|[pqb]\d*:\d+$/.test(j.id))) {
       early = true;
       later += finalDesign * (1 + REFINE_ALLOWANCE);
-      if (s.pending.some((j) => /\|p\d+:\d+$/.test(j.id))) later += plan.engagements.pilot * field;
+      if (s.pending.some((j) => /\|[pq]\d+:\d+$/.test(j.id))) later += plan.engagements.pilot * field;
     } else if (s.pending.some((j) => /\|f:\d+$/.test(j.id))) later += finalDesign * REFINE_ALLOWANCE;
+    // Counted once, when the evidence job is still to come (docs/balance.md "The evidence").
+    if (s.pending.some((j) => /\|[pq]\d+:\d+$/.test(j.id))) later += plan.engagements.final * field;
   }
   const label = pending.length === 0 ? '' : early ? 'pilot and bracket' : 'final and refinement';
   return { jobs: pending, final: false, later, label };

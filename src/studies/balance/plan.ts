@@ -92,7 +92,7 @@ export const balanceFields = (system: AnySystem) =>
           .min(0)
           .max(2000)
           .optional()
-          .describe('Paces between the lines at the start (default 400)'),
+          .describe('Paces between the lines at the start (default 600: DBM 3.2 p.14 deployment)'),
         shooters: z
           .enum(['halt', 'advance'])
           .optional()
@@ -188,8 +188,12 @@ export interface BalancePlan {
   readonly field: readonly FieldMember[];
   readonly grid: readonly GridVariant[];
   readonly terrains: Readonly<Record<string, z.output<typeof terrainSchema>>>;
+  /** Per version, per element: the depths it may usefully stand at, and its usual one (BalanceAdapter). */
   readonly depths: Readonly<
-    Record<string, { readonly allowed: readonly number[]; readonly support: number }>
+    Record<
+      string,
+      Readonly<Record<string, { readonly allowed: readonly number[]; readonly support: number }>>
+    >
   >;
   readonly approach: { readonly distance: number; readonly shooters: 'halt' | 'advance' };
   readonly boundLimit: number;
@@ -298,8 +302,11 @@ export function planBalance(block: BalanceBlock, header: StudyHeader, ctx: Study
     field,
     grid,
     terrains,
-    depths: Object.fromEntries(all.map((e) => [e, adapter.depths(e)])),
-    approach: { distance: block.approach?.distance ?? 400, shooters: block.approach?.shooters ?? 'halt' },
+    depths: Object.fromEntries(
+      [...variants].map(([id, v]) => [id, Object.fromEntries(all.map((e) => [e, adapter.depths(e, v)]))]),
+    ),
+    // DBM 3.2 p.14 Deployment: no closer than 300p short of the centre line, so lines start 600p apart.
+    approach: { distance: block.approach?.distance ?? 600, shooters: block.approach?.shooters ?? 'halt' },
     boundLimit: block.boundLimit ?? 30,
     first: block.first ?? 'alternate',
     options: {

@@ -14,6 +14,7 @@ import type { Axis, BalanceResults, CostChange, ElementSummary, Split } from './
 import type { BalancePlan } from './plan.ts';
 import { breakEvenSpec } from './chart.ts';
 import { changeSentence, variantWords } from './words.ts';
+import { oneLine } from '../../core/one-line.ts';
 
 const ap = (x: number | null | undefined, d = 2): string =>
   x === null || x === undefined || !Number.isFinite(x) ? '-' : x.toFixed(d);
@@ -264,7 +265,7 @@ export function balanceReport(r: BalanceResults, plan: BalancePlan): ReportPart 
   const answer = lead(r);
   const md: Block[] = [
     { heading: plan.title, level: 1 },
-    { text: `${plan.about}.` },
+    { text: `${oneLine(plan.about)}.` },
     { heading: 'Headline' },
     { list: answer },
     ...(r.changes.length > 0 || last.length === 1

@@ -11,6 +11,7 @@ import type { Block, Column, Table } from '../../report/table.ts';
 import type { StudyKind } from '../kind.ts';
 import type { EngagementPayload } from '../kernels.ts';
 import { systemById } from '../../systems/registry.ts';
+import { oneLine } from '../../core/one-line.ts';
 
 /** A random source for a kernel asked for no samples (it draws nothing). */
 const NO_DRAWS = { next: () => 0, double: () => 0, int: () => 0, die: () => 1 };
@@ -89,7 +90,7 @@ function engagementMarkdown(title: string, about: string, r: EngagementStudyResu
   return [
     { heading: title, level: 1 },
     {
-      text: `${about}, ${r.version}. ${s.samples.toLocaleString('en-US')} engagements; 95% intervals in brackets.`,
+      text: `${oneLine(about)}, ${oneLine(r.version)}. ${s.samples.toLocaleString('en-US')} engagements; 95% intervals in brackets.`,
     },
     {
       table: wordsTable(

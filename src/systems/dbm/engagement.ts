@@ -6,9 +6,16 @@
 import { z } from 'zod';
 import { InputError } from '../../core/errors.ts';
 import type { Variant } from '../../core/system.ts';
-import { packTable, type CombatSignature, type LineAdapter } from '../../engine/lines/index.ts';
+import {
+  packTable,
+  type CombatSignature,
+  type LineAdapter,
+  type LineId,
+  type LinesConfig,
+} from '../../engine/lines/index.ts';
 import { elementCost } from './costs.ts';
 import { mayCharge, moveDistance, shootingRange } from './distant.ts';
+import { baseDepth, fleeMove, reachesAdjacentFlank } from './geometry.ts';
 import { countsAsOverlapFor, elementEquivalents, fleesWithFront } from './equivalents.ts';
 import { compile, resolveSummary } from './resolve.ts';
 import {
@@ -22,7 +29,7 @@ import {
   type MissileWeapon,
   type RearRank,
 } from './situation.ts';
-import { isNaval, type Element } from './troops.ts';
+import { isNaval, isTrain, type Element } from './troops.ts';
 import { goingOf } from './view.ts';
 import { versionOfSpec } from './variant.ts';
 import type { DbmVersion, DbmVersionId } from './versions.ts';
@@ -68,8 +75,8 @@ function situationOf(rules: DbmVersionId, s: CombatSignature<SideTemplate>): Dbm
     mode: 'close',
     bound: s.bound,
     shooters: 'both',
-    a: { ...s.a, overlaps: s.overlapsA, movedIntoContact: s.movedA },
-    b: { ...s.b, overlaps: s.overlapsB, movedIntoContact: s.movedB },
+    a: { ...s.a, overlaps: s.overlapsA, flankContacts: s.flankContactsA, movedIntoContact: s.movedA },
+    b: { ...s.b, overlaps: s.overlapsB, flankContacts: s.flankContactsB, movedIntoContact: s.movedB },
   };
 }
 
@@ -81,34 +88,60 @@ function rankCost(version: DbmVersion, e: Element, index: number, doubleBased: b
   return elementCost(version.costs, e, doubleBased && index === 1 ? ['doubleBaseRear'] : []);
 }
 
+/**
+ * The side a file presents with the ranks `ranks` (indices into the file, front first) standing in
+ * `going`: the front element and up to three ranks behind it.
+ */
+function templateOfRanks(
+  config: LinesConfig<Element>,
+  line: LineId,
+  f: number,
+  ranks: readonly number[],
+  going: string,
+): SideTemplate {
+  const l = config[line];
+  const file = l.files[f]!;
+  const front = file.ranks[ranks[0]!];
+  if (!front) throw new Error(`file has no rank ${ranks[0]}`);
+  const rear: RearRank[] = ranks.slice(1, 4).map((i) => {
+    const r = file.ranks[i]!;
+    return {
+      element: r.element,
+      ...(r.extra?.weapon !== undefined ? { weapon: r.extra.weapon as MissileWeapon } : {}),
+      ...(r.extra?.listPermitted !== undefined ? { listPermitted: r.extra.listPermitted as boolean } : {}),
+    };
+  });
+  const {
+    overlaps: _o,
+    movedIntoContact: _m,
+    ...rest
+  } = side(front.element, {
+    rear,
+    // The double element exists only while its original front pair stands (or comes back together).
+    doubleBased: file.doubleBased && ranks[0] === 0 && ranks[1] === 1,
+    listGradeSupport: l.extra?.listGradeSupport === true,
+    going: going as Going,
+    camels: front.extra?.camels === true,
+    ...(front.extra?.weapon !== undefined ? { weapon: front.extra.weapon as MissileWeapon } : {}),
+  });
+  return rest;
+}
+
 export const dbmLineAdapter: LineAdapter<Element, SideTemplate, DbmVersion> = {
   dice: DICE,
   resolveVariant: versionOfSpec,
   template: ({ config }, line, f, head, going) => {
-    const l = config[line];
-    const file = l.files[f]!;
-    const front = file.ranks[head];
-    if (!front) throw new Error(`file has no rank ${head}`);
-    const rear: RearRank[] = file.ranks.slice(head + 1, head + 4).map((r) => ({
-      element: r.element,
-      ...(r.extra?.weapon !== undefined ? { weapon: r.extra.weapon as MissileWeapon } : {}),
-      ...(r.extra?.listPermitted !== undefined ? { listPermitted: r.extra.listPermitted as boolean } : {}),
-    }));
-    const {
-      overlaps: _o,
-      movedIntoContact: _m,
-      ...rest
-    } = side(front.element, {
-      rear,
-      // The double element exists only while its original front pair stands.
-      doubleBased: file.doubleBased && head === 0 && file.ranks.length > 1,
-      listGradeSupport: l.extra?.listGradeSupport === true,
-      going: going as Going,
-      camels: front.extra?.camels === true,
-      ...(front.extra?.weapon !== undefined ? { weapon: front.extra.weapon as MissileWeapon } : {}),
-    });
-    return rest;
+    const n = config[line].files[f]!.ranks.length;
+    return templateOfRanks(
+      config,
+      line,
+      f,
+      Array.from({ length: n - head }, (_, i) => head + i),
+      going,
+    );
   },
+  // Ranks that fled together come back as a file of their own (model option flight).
+  templateOf: ({ config }, line, f, ranks, going) => templateOfRanks(config, line, f, ranks, going),
   // DBM 3.2 p.21: who may count as an overlap.
   overlapCounts: (o, f) => countsAsOverlapFor(o.element, f.element),
   // DBM has no flank-friend factor in close combat.
@@ -126,6 +159,10 @@ export const dbmLineAdapter: LineAdapter<Element, SideTemplate, DbmVersion> = {
   },
   // DBM 3.2 p.25 Demoralised Commands: a third of the command's original element equivalents.
   breakRule: { kind: 'fraction' },
+  // DBM 3.2 p.21 Close Combat, p.23 Recoiling Elements: the combat tables know flank contacts (a -1, and
+  // a recoil or flight with an enemy on the flank is destroyed); the line model makes them by default.
+  flankAttacks: true,
+  flankContactsDefault: true,
   approach: {
     // DBM 3.2 p.19 Tactical and March Move Distances (off-road).
     move: (t) => moveDistance(t.element, t.going, false, t.camels),
@@ -140,16 +177,33 @@ export const dbmLineAdapter: LineAdapter<Element, SideTemplate, DbmVersion> = {
     },
     // DBM 3.2 p.18: bowmen do not contact mounted they can shoot at; train does not contact troops.
     mayCharge: (t, enemy) => mayCharge(t.element, enemy.element),
+    // DBM 3.2 p.9 Element Basing (15 mm).
+    baseDepth: (t) => baseDepth(t.element),
+    // DBM 3.2 p.24 Fleeing Elements: 50p more than a full tactical move.
+    flee: (t) => fleeMove(t.element, t.going, t.camels),
+    // DBM 3.2 p.16 and p.19: a pivot onto the flank of the enemy beside it, with the +50p.
+    flankReach: (t) => reachesAdjacentFlank(t.element, t.going, t.camels),
+    // DBM 3.2 p.18: train may not contact enemy troops (war wagons (X) may); only the front of mounted is
+    // closed to bowmen.
+    mayContactFlank: (t) => !isTrain(t.element) || (t.element.type === 'WWg' && t.element.grade === 'X'),
+    flankFromLevel: true,
     shoot: ({ variant }, s) => {
-      const side = (t: SideTemplate) => ({ ...t, overlaps: 0, movedIntoContact: false, aiders: aidersOf(t) });
+      // DBM 3.2 p.20: 2nd or 3rd elements aid the first's shooting (rear-rank bowmen and other files'
+      // shooters at the same target); more have no extra effect.
+      const side = (t: SideTemplate, others: number) => ({
+        ...t,
+        overlaps: 0,
+        movedIntoContact: false,
+        aiders: Math.min(2, aidersOf(t) + others),
+      });
       const compiled = compile(
         {
           rules: variant.id,
           mode: 'shooting',
           bound: s.bound,
           shooters: s.shooters,
-          a: side(s.a),
-          b: side(s.b),
+          a: side(s.a, s.aidersA),
+          b: side(s.b, s.aidersB),
         },
         variant,
       );

@@ -34,3 +34,11 @@ export function countsAsOverlapFor(overlapper: Element, friendInCombat: Element)
 
 /** DBM 3.2 p.24 Fleeing Elements: skirmishers directly behind a front element fleeing close combat flee too. */
 export const fleesWithFront = (behind: Element): boolean => isSkirmisher(behind.type);
+
+/**
+ * A command's original element equivalents (DBM 3.2 p.24 Losses): the sum over its elements, its
+ * general's element included; baggage does not count towards a command's original total (it counts 0).
+ */
+export function commandEquivalents(elements: readonly Element[], version: DbmVersion): number {
+  return elements.reduce((sum, e) => sum + elementEquivalents(e, version), 0);
+}

@@ -4,6 +4,7 @@
  */
 import type { SystemModule, Variant, VariantSpec } from '../../core/system.ts';
 import { linesModel } from '../../engine/lines/index.ts';
+import { dbmArmy } from './army/build.ts';
 import { dbmBalance } from './balance.ts';
 import { COST_ADJUSTMENTS, elementCost, type CostAdjustment } from './costs.ts';
 import { dbmLineAdapter } from './engagement.ts';
@@ -110,6 +111,7 @@ const dbmSystem: SystemModule<DbmSituation, DbmOutcome, Element> = {
     lossName: 'element equivalents',
   }),
   balance: dbmBalance,
+  army: dbmArmy,
 };
 
 export default dbmSystem;

@@ -39,6 +39,9 @@ export const dbmHouseRulesSchema = z
     hordesISpareRear: z.boolean(),
     listGradeSupport: z.boolean(),
     irregularAxIHalf: z.boolean(),
+    baggage: z.enum(['per-command', 'by-size']),
+    quarterLossesTransfer: z.boolean(),
+    marchPips: z.enum(['3.0', '3.1', '3.2']),
   })
   .partial()
   .strict()

@@ -51,6 +51,17 @@ export interface DbmRules {
   readonly listGradeSupport: boolean;
   /** Irregular Ax(I) count half an element equivalent (3.1+, lxxiv). */
   readonly irregularAxIHalf: boolean;
+  /** Baggage elements (p.10 Army Size): 3.0 = 2 per command (end note viii); 3.1+ = 6 for an army of
+   *  400 AP or less, otherwise 8. */
+  readonly baggage: 'per-command' | 'by-size';
+  /** Competition score (p.25 Victory & Defeat): 1 VP moves between sides for commands a quarter down when
+   *  no command is demoralised (3.1+; a new sentence, end note lxxvii). */
+  readonly quarterLossesTransfer: boolean;
+  /** The extra PIP of a later march in a bound (p.16, last +1): '3.0' = irregulars off a column on their
+   *  3rd or later march (end note xxvi); '3.1' = any 4th march, or a 3rd with knights or irregulars off a
+   *  column; '3.2' = also a 3rd with war wagons or elephants, or hordes or expendables in any formation
+   *  (3.2 amendments, "Page 16 PLAYER INITIATIVE POINT DICING"). */
+  readonly marchPips: '3.0' | '3.1' | '3.2';
 }
 
 export interface DbmVersion {
@@ -80,10 +91,19 @@ const RULES_3_2: DbmRules = {
   hordesISpareRear: true,
   listGradeSupport: true,
   irregularAxIHalf: true,
+  baggage: 'by-size',
+  quarterLossesTransfer: true,
+  marchPips: '3.2',
 };
 
-/** 3.1: 3.2 without the 3.2 amendments (3.2 amendments, part 1): old costs, deep warband factor, no list grades. */
-const RULES_3_1: DbmRules = { ...RULES_3_2, deepWarbandAgainstMounted: 'factor', listGradeSupport: false };
+/** 3.1: 3.2 without the 3.2 amendments (3.2 amendments, part 1): old costs, deep warband factor, no list
+ *  grades, the 3.1 march PIPs. */
+const RULES_3_1: DbmRules = {
+  ...RULES_3_2,
+  deepWarbandAgainstMounted: 'factor',
+  listGradeSupport: false,
+  marchPips: '3.1',
+};
 
 /** 3.0: every end-note wording restored. */
 const RULES_3_0: DbmRules = {
@@ -106,6 +126,9 @@ const RULES_3_0: DbmRules = {
   hordesISpareRear: false,
   listGradeSupport: false,
   irregularAxIHalf: false,
+  baggage: 'per-command',
+  quarterLossesTransfer: false,
+  marchPips: '3.0',
 };
 
 export const DBM_VERSIONS: Readonly<Record<DbmVersionId, DbmVersion>> = {

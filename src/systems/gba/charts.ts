@@ -138,10 +138,11 @@ function grid<R extends string, C extends string, V>(
 
 /**
  * Validates a chart object (the shape of charts.json) and returns lookup tables. Throws InputError with
- * the path of the bad field within the chart file.
+ * the path of the bad field within the chart file; the message never quotes a value of the file (a path
+ * given as charts may name any file: /etc/passwd is "expected object, found text").
  */
 export function loadGbaCharts(input: unknown): GbaCharts {
-  const c = parseWith(schema, input);
+  const c = parseWith(schema, input, [], { quote: false });
   const shockCrt = c.shockCrt.rows.map((row) =>
     row.map((cell) => {
       const m = cellRe.exec(cell) as RegExpExecArray;

@@ -20,8 +20,17 @@ const withField = (c: LinesConfig, battlefield: LinesConfig['battlefield']): Lin
   battlefield,
 });
 
+// These tests follow the approach mechanics with every line closing (option refusals: never); the
+// decisions to close or not are tested in refusals.test.ts.
+const NEVER = { refusals: 'never' };
+
 describe('DBM 3.2: one file of bowmen against one of knights, 400 paces apart', () => {
-  const base = config({ a: '1 files of Reg Bw(O)', b: '1 files of Irr Kn(O)', boundLimit: 6 });
+  const base = config({
+    a: '1 files of Reg Bw(O)',
+    b: '1 files of Irr Kn(O)',
+    boundLimit: 6,
+    options: NEVER,
+  });
   const c = withField(base, { distance: 400, shooters: 'halt' });
 
   it('knights close 150p, bowmen step to 200p and shoot, shoot again as the knights close, and kill them', () => {
@@ -59,7 +68,7 @@ describe('DBM 3.2: one file of bowmen against one of knights, 400 paces apart', 
 
   it('at distance 0 blades charge at once; bowmen facing knights do not, and shoot instead', () => {
     const blades = withField(
-      config({ a: '1 files of Reg Bd(O)', b: '1 files of Irr Kn(O)', boundLimit: 1 }),
+      config({ a: '1 files of Reg Bd(O)', b: '1 files of Irr Kn(O)', boundLimit: 1, options: NEVER }),
       {
         distance: 0,
         shooters: 'halt',
@@ -70,7 +79,7 @@ describe('DBM 3.2: one file of bowmen against one of knights, 400 paces apart', 
     expect(t1.events.map((e) => [e.kind, e.bound])).toEqual([['close', 1]]);
     const t2 = traced();
     const oneBound = withField(
-      config({ a: '1 files of Reg Bw(O)', b: '1 files of Irr Kn(O)', boundLimit: 1 }),
+      config({ a: '1 files of Reg Bw(O)', b: '1 files of Irr Kn(O)', boundLimit: 1, options: NEVER }),
       {
         distance: 0,
         shooters: 'halt',
@@ -82,7 +91,12 @@ describe('DBM 3.2: one file of bowmen against one of knights, 400 paces apart', 
 });
 
 describe('terrain: the going drawn for a column is the going of its combat', () => {
-  const base = config({ a: '1 files of Reg Bd(O)', b: '1 files of Irr Kn(O)', boundLimit: 1 });
+  const base = config({
+    a: '1 files of Reg Bd(O)',
+    b: '1 files of Irr Kn(O)',
+    boundLimit: 1,
+    options: NEVER,
+  });
   const v = requireSystem('dbm-3.2').variant({ version: 'dbm-3.2' });
 
   const firstCombat = (going: string) => {

@@ -210,12 +210,17 @@ describe('DBA 3.0 Big battles: the study block', () => {
     expect(block({ a: { commands: [6], extra: 1 } })).toThrow(InputError);
   });
 
-  it('DBM engagements have no big battles or flank attacks', () => {
+  it('DBM engagements have no big battles; B&B ones no flank contacts', () => {
     expect(() => config({ a: '2 files of Reg Bd(O)', b: '2 files of Reg Bd(O)', bigBattle: {} })).toThrow(
       InputError,
     );
     expect(() =>
-      config({ a: '2 files of Reg Bd(O)', b: '2 files of Reg Bd(O)', options: { flankAttacks: true } }),
-    ).toThrow(/options\.flankAttacks: DBM engagements do not model flank attacks/);
+      config({
+        rules: 'bnb-0.7',
+        a: '2 files of Reg Bd(O)',
+        b: '2 files of Reg Bd(O)',
+        options: { flankContacts: true },
+      }),
+    ).toThrow(/options\.flankContacts: Blood and Blades engagements do not model flank contacts/);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 
-import { config, fightEngagement, scripted, type CombatEvent } from './helpers.ts';
+import { config, fightEngagement, scripted, type CombatEvent, type MoveEvent } from './helpers.ts';
 
 const traced = () => {
   const events: CombatEvent[] = [];
@@ -207,15 +207,35 @@ describe('psiloi fleeing from spears take the psiloi behind with them (DBM 3.2 p
     boundLimit: 4,
   };
 
-  it('half or less: the front psiloi flee, the second rank flees too; nothing is lost, nothing is left to fight', () => {
-    const dice = scripted(6, 1);
+  it('half or less: both psiloi flee 240p, nothing is lost; they come back two bounds later and fight again', () => {
+    // Bound 1 (A's): Sp 4 + 6 = 10 v Ps 2 + 1 = 3: half or less, the psiloi flee (DBM 3.2 p.23), and the
+    // psiloi directly behind flee with them (p.24). A flight is a recoil of a base depth (40p: p.9, 20 mm)
+    // and 50p more than a tactical move (150p + 50p): 240p, inside the 900p of table behind the line.
+    // B's bounds 2 and 4: they move back 150p each (240 -> 90 -> the line) and charge the spears: Ps 2 + 6
+    // = 8 v Sp 4 + 1 = 5, the spears recoil.
+    const dice = scripted(6, 1, 1, 6);
     const t = traced();
-    const r = fightEngagement(config(study), dice, { trace: t.trace });
-    expect(t.events[0]).toMatchObject({ a: 'none', b: 'flee' });
+    const moves: MoveEvent[] = [];
+    const r = fightEngagement(config(study), dice, { trace: t.trace, log: (e) => moves.push(e) });
+    expect(t.events.map((e) => [e.bound, e.owner, e.movedA, e.movedB, e.a, e.b])).toEqual([
+      [1, 'a', true, false, 'none', 'flee'],
+      [4, 'b', false, true, 'recoil', 'none'],
+    ]);
+    expect(moves).toEqual([
+      { kind: 'flight', bound: 1, side: 'b', column: 0, elements: 2, distance: 240, lost: false },
+      { kind: 'step-up', bound: 4, side: 'b', column: 0, file: 0, contact: true },
+    ]);
     expect(r.b.fled).toBe(2);
     expect(r.b.elementsLost).toBe(0);
+    expect(r.b.fileGone).toEqual([false]);
+    expect(r.decision).toBe('undecided');
+    expect(r.bounds).toBe(4);
+  });
+
+  it('with flight gone (the model before), they do not come back: nothing is left to fight', () => {
+    const r = fightEngagement(config({ ...study, options: { flight: 'gone' } }), scripted(6, 1));
+    expect(r.b.fled).toBe(2);
     expect(r.b.fileGone).toEqual([true]);
-    // No enemy files face each other any more: undecided at once.
     expect(r.decision).toBe('undecided');
     expect(r.bounds).toBe(1);
   });

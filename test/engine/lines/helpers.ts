@@ -11,6 +11,7 @@ import {
   playEngagement,
   linesSummary,
   type CombatEvent,
+  type MoveEvent,
   type EngagementResult,
   type LineAdapter,
   type LinesConfig,
@@ -40,7 +41,7 @@ export function adapterOf(c: LinesConfig): LineAdapter {
 export function fightEngagement(
   c: LinesConfig,
   dice: () => number,
-  options: { first?: 'a' | 'b'; trace?: (e: CombatEvent) => void } = {},
+  options: { first?: 'a' | 'b'; trace?: (e: CombatEvent) => void; log?: (e: MoveEvent) => void } = {},
 ): EngagementResult {
   return fight(c, adapterOf(c), dice, options);
 }
@@ -74,4 +75,4 @@ export function scripted(...rolls: number[]): Scripted {
   return Object.assign(dice, { used: () => i });
 }
 
-export type { CombatEvent };
+export type { CombatEvent, MoveEvent };

@@ -112,6 +112,11 @@ describe('errors name the field', () => {
       optionalPursuit: 'stand',
       fledLost: false,
       breakFraction: 1 / 3,
+      // DBM 3.2 p.25 advice: two base depths between lines; p.9 and p.14: 900p of table behind a line.
+      secondLineGap: 2,
+      refusals: 'expected',
+      flight: 'return',
+      tableDepth: 900,
     });
   });
 });

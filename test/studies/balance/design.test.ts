@@ -165,3 +165,66 @@ describe('balance design on synthetic score curves', () => {
     expect(units.filter((u) => u.lo <= truth && truth <= u.hi).length).toBeGreaterThanOrEqual(9);
   });
 });
+
+describe('the "best" depth policy is the same for both sides (docs/balance.md "Line-ups")', () => {
+  // E and its one opponent D may each stand 1 or 2 deep. Truth: E's worth against D is 8 AP, +2 AP when E
+  // stands 2 deep, -3 AP when D stands 2 deep. E's best is 2 deep; D's best reply is 2 deep too.
+  const field: Record<string, Truth> = { D: { cost: 6, weight: 1, worth: 8, slope: 4 } };
+  const plan: BalancePlan = {
+    ...planOf(field, { final: 200 }),
+    grid: [{ id: '60 AP, best', budget: 60, depth: 'best', terrain: 'open', order: 'owner-best-first' }],
+    depths: {
+      v1: { E: { allowed: [1, 2], support: 1 }, D: { allowed: [1, 2], support: 1 } },
+    },
+  };
+  const simulateDepths = (job: Job): Float64Array => {
+    const p = job.payload as BalancePayload;
+    const rng = createRng(job.seed, 0);
+    const out = new Float64Array(p.opponents.length * PER_OPPONENT);
+    p.opponents.forEach((o, j) => {
+      const n = engagementsAgainst(p, j);
+      const worth = 8 + (o.ownDepth === 2 ? 2 : 0) - (o.depth === 2 ? 3 : 0);
+      const q = trueScore({ ...field.D!, worth }, p.count);
+      let wins = 0;
+      for (let i = 0; i < n; i++) if (rng.next() < q) wins++;
+      out.set([n, wins, n - wins, 0, 0, 0, 0.5 * (n - wins), 0, 0, 0, 0, wins, 0, 0, 0, 0], j * PER_OPPONENT);
+    });
+    return out;
+  };
+  const done = new Map<string, Float64Array>();
+  const asked: Job[] = [];
+  for (let stage = 0; stage < 50; stage++) {
+    const { jobs } = nextStage(plan, done);
+    if (jobs.length === 0) break;
+    for (const j of jobs) {
+      asked.push(j);
+      done.set(j.id, simulateDepths(j));
+    }
+  }
+  const results = balanceResults(plan, done);
+  const u = results.units[0]!;
+
+  it("pilots each of E's depths against D at its usual depth, and each of D's against E at its usual depth", () => {
+    const pilots = asked.filter((j) => /\|[pq]\d:/.test(j.id)).map((j) => j.id.replace(/^.*\|/, ''));
+    // E's book count: 60 AP at 8 AP each.
+    expect(pilots.sort()).toEqual(['p1:8', 'p2:8', 'q0:8', 'q1:8']);
+  });
+
+  it('then fights both at their best: E 2 deep, D 2 deep (worth 8 + 2 - 3 = 7 AP)', () => {
+    expect(u.depths).toEqual([2]);
+    expect(u.theirDepths).toEqual([2]);
+    expect(u.breakEven!).toBeGreaterThan(6);
+    expect(u.breakEven!).toBeLessThan(8);
+  });
+
+  it('and keeps the evidence: E at its book count against D, its score and how the fights went', () => {
+    const ev = asked.filter((j) => /\|e:\d+$/.test(j.id));
+    expect(ev.map((j) => (j.payload as BalancePayload).count)).toEqual([8]);
+    const m = results.elements[0]![0]!.matchups!;
+    // At its book count (8 elements of 8 AP) E is worth 7 AP: it scores under 50% against D (true score
+    // logistic(4 log(8 x 7 / 60)) = 43%, from 200 engagements).
+    expect(m.scores[0]!).toBeLessThan(0.5);
+    expect(m.worst[0]!.opponent).toBe('D');
+    expect(m.worst[0]!.mechanism).toMatch(/^its losses: destroyed in frontal combat 100%$/);
+  });
+});

@@ -12,6 +12,7 @@ import {
   fightEngagement,
   scripted,
   type CombatEvent,
+  type MoveEvent,
 } from '../../engine/lines/helpers.ts';
 
 const traced = () => {
@@ -119,11 +120,17 @@ describe('DBM 3.2 p.9 Element Basing: a double element makes its outcome moves a
   it('Irr Cv(O) double in difficult going v Reg Ax(O), dice 2 v 2: 3 v 4, the whole double element flees', () => {
     // Cv +3, -2 mounted in difficult going = 1+2 = 3; Ax +2 v mounted = 2+2 = 4. Beaten by less in
     // difficult going: flee (p.23 other mounted). The double element flees as one: both ranks leave.
+    // The flight (p.24): a recoil of the front's base depth (60p: p.9, 30 mm) and 50p more than a
+    // cavalry move in difficult going (100p): 210p to the rear, where the pair waits as one file.
     const t = traced();
-    const r = fightEngagement(lines(true), scripted(2, 2), { trace: t.trace });
+    const moves: MoveEvent[] = [];
+    const r = fightEngagement(lines(true), scripted(2, 2), { trace: t.trace, log: (e) => moves.push(e) });
     expect(t.events[0]).toMatchObject({ a: 'flee', b: 'none' });
     expect(r.a.fled).toBe(2);
-    expect(r.a.fileGone).toEqual([true]);
+    expect(moves).toEqual([
+      { kind: 'flight', bound: 1, side: 'a', column: 0, elements: 2, distance: 210, lost: false },
+    ]);
+    expect(r.a.fileGone).toEqual([false]);
     // Two single elements: only the front one flees.
     expect(fightEngagement(lines(false), scripted(2, 2)).a.fled).toBe(1);
   });

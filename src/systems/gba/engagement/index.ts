@@ -5,7 +5,13 @@
  */
 import { z } from 'zod';
 import { InputError } from '../../../core/errors.ts';
-import type { DataTable, EngagementModel, EngagementSummary, Variant } from '../../../core/system.ts';
+import {
+  OUTCOME_RECORD_FIELDS,
+  type DataTable,
+  type EngagementModel,
+  type EngagementSummary,
+  type Variant,
+} from '../../../core/system.ts';
 import type { GbaCharts } from '../charts.ts';
 import type { GbaShockSituation, GbaSituation } from '../situation.ts';
 import { gbaBoundsOdds } from './bounds.ts';
@@ -201,7 +207,12 @@ export const gbaEngagementModel: EngagementModel<GbaEngagementPayload> = {
   kernel: (config, rng, samples) => gbaEngagementKernel(config, rng as never, samples),
   summarise: gbaEngagementSummary,
   // counts.ts: engagements, a routs (B wins), b routs (A wins), mutual, at the limit.
-  decisions: (_config, c) => [c[0]!, c[2]!, c[1]!, c[3]!, c[4]!],
+  // GBA has no refusals and no loss causes: those fields stay 0.
+  decisions: (_config, c) => {
+    const r = new Float64Array(OUTCOME_RECORD_FIELDS);
+    r.set([c[0]!, c[2]!, c[1]!, c[3]!, c[4]!]);
+    return r;
+  },
   boundsOdds: gbaBoundsOdds,
   countsProblem: gbaCountsProblem,
 };
