@@ -256,6 +256,9 @@ export class Battle {
   gap = 0;
   /** Per side: the line has moved this bound (approach: artillery cannot then shoot). */
   readonly lineMoved: Uint8Array;
+  /** Everything an engagement changes (Slab), and its contents at the start of one. */
+  private readonly block: Uint8Array;
+  private readonly initial: Uint8Array;
   /** Distant shootings resolved, and close combats (for the benchmark's combats per second). */
   shootings = 0;
   combats = 0;
@@ -276,6 +279,8 @@ export class Battle {
   /** Per column: the owner's waiting element stepped into the line there this bound (no flank move). */
   private readonly stepped: Uint8Array;
   private steppedAny = false;
+  /** Files of either side standing on an enemy flank (releaseFlankers has nothing to do at 0). */
+  private flankers = 0;
   /** Per side: it has move rates and base depths (DBM), so waiting elements take bounds to come up. */
   private readonly geometry: readonly [boolean, boolean];
   /** Shooting scratch: per side and column, the enemy column it shoots at (-1 none). */
@@ -290,36 +295,88 @@ export class Battle {
     this.opts = p.config.options;
     const [sa, sb] = p.sides;
     const two = <A>(make: (s: PreparedSide) => A): readonly [A, A] => [make(sa), make(sb)];
-    this.state = two(() => new Int32Array(W));
-    this.file = two(() => new Int32Array(W));
-    this.back = two(() => new Uint8Array(W));
-    this.moved = two(() => new Uint8Array(W));
-    this.contact = new Uint8Array(W);
+    // What an engagement changes lives in one block of memory (Slab), so that starting an engagement is
+    // one copy of the block as it stands at the start (reset).
+    const M = (this.measures = p.commandRule?.measures ?? 0);
+    const layout = (a: Slab) => ({
+      state: two(() => a.i32(W)),
+      file: two(() => a.i32(W)),
+      cur: two(() => a.i32(W)),
+      freeT: two(() => a.i32(W + 2)),
+      fileLeft: two((s) => a.i32(s.files)),
+      wHead: two(() => a.i32(W)),
+      wTail: two(() => a.i32(W)),
+      wNext: two((s) => a.i32(s.files + s.total)),
+      wFile: two((s) => a.i32(s.files + s.total)),
+      wState: two((s) => a.i32(s.files + s.total)),
+      wFree: two((s) => a.i32(s.files + s.total)),
+      wFreeN: a.i32(2),
+      wn: a.i32(2),
+      colGoing: a.i32(W),
+      tally: two(() => a.f64(4)),
+      causes: two(() => a.f64(CAUSES)),
+      fileElements: two((s) => a.f64(s.files)),
+      fileAp: two((s) => a.f64(s.files)),
+      wDist: two((s) => a.f64(s.files + s.total)),
+      rear: a.f64(2),
+      shift: two(() => a.f64(W)),
+      commandLost: two((s) => a.f64(s.commands * M)),
+      armyLost: two(() => a.f64(M)),
+      back: two(() => a.u8(W)),
+      moved: two(() => a.u8(W)),
+      contact: a.u8(W),
+      bonusUsed: a.u8(2),
+      demoralised: two((s) => a.u8(s.commands)),
+      commandBonusUsed: two((s) => a.u8(s.commands)),
+      scoreUsed: a.u8(2),
+      flanking: two(() => a.i8(W)),
+    });
+    const measure = new Slab(undefined);
+    layout(measure);
+    const slab = new Slab(measure.bytes);
+    const v = layout(slab);
+    this.block = slab.bytesView;
+    this.state = v.state;
+    this.file = v.file;
+    this.cur = v.cur;
+    this.freeT = v.freeT;
+    this.fileLeft = v.fileLeft;
+    this.wHead = v.wHead;
+    this.wTail = v.wTail;
+    this.wNext = v.wNext;
+    this.wFile = v.wFile;
+    this.wState = v.wState;
+    this.wFree = v.wFree;
+    this.wFreeN = v.wFreeN;
+    this.wn = v.wn;
+    this.colGoing = v.colGoing;
+    this.tally = v.tally;
+    this.causes = v.causes;
+    this.fileElements = v.fileElements;
+    this.fileAp = v.fileAp;
+    this.wDist = v.wDist;
+    this.rear = v.rear;
+    this.shift = v.shift;
+    this.commandLost = v.commandLost;
+    this.armyLost = v.armyLost;
+    this.back = v.back;
+    this.moved = v.moved;
+    this.contact = v.contact;
+    this.bonusUsed = v.bonusUsed;
+    this.demoralised = v.demoralised;
+    this.commandBonusUsed = v.commandBonusUsed;
+    this.scoreUsed = v.scoreUsed;
+    this.flanking = v.flanking;
+    // Scratch of a bound (never carried from one to the next).
     this.contactAtStart = new Uint8Array(W);
     this.result = new Int32Array(W);
     this.order = new Int32Array(W);
     this.edge = new Float64Array(W);
     this.pending = new Int32Array(W);
     this.stale = new Uint8Array(W);
-    this.tally = two(() => new Float64Array(4));
-    this.causes = two(() => new Float64Array(CAUSES));
-    this.fileElements = two((s) => new Float64Array(s.files));
-    this.fileAp = two((s) => new Float64Array(s.files));
-    this.fileLeft = two((s) => new Int32Array(s.files));
-    this.bonusUsed = new Uint8Array(2);
-    this.colGoing = new Int32Array(W);
-    this.cur = two(() => new Int32Array(W));
     this.lineMoved = new Uint8Array(2);
-    this.flanking = two(() => new Int8Array(W));
-    const M = (this.measures = p.commandRule?.measures ?? 0);
-    this.commandLost = two((s) => new Float64Array(s.commands * M));
-    this.armyLost = two(() => new Float64Array(M));
     this.boundStart = two(() => new Float64Array(M));
     this.lostThisBound = two(() => new Float64Array(M));
-    this.demoralised = two((s) => new Uint8Array(s.commands));
-    this.commandBonusUsed = two((s) => new Uint8Array(s.commands));
-    this.scoreUsed = new Uint8Array(2);
-    this.freeT = two(() => new Int32Array(W + 2).fill(-1));
     const pad = (side: PreparedSide) => {
       const n = side.templates;
       const out = new Uint8Array((n + 1) * n);
@@ -332,18 +389,6 @@ export class Battle {
     this.plain = p.signatures.plain;
     this.tables = p.tables;
     this.space = p.space;
-    this.wn = new Int32Array(2);
-    // A side's waiting elements: at most its files plus one group per rank (each may flee once at a time).
-    this.wHead = two(() => new Int32Array(W));
-    this.wTail = two(() => new Int32Array(W));
-    this.wNext = two((s) => new Int32Array(s.files + s.total));
-    this.wFile = two((s) => new Int32Array(s.files + s.total));
-    this.wState = two((s) => new Int32Array(s.files + s.total));
-    this.wDist = two((s) => new Float64Array(s.files + s.total));
-    this.wFree = two((s) => new Int32Array(s.files + s.total));
-    this.wFreeN = new Int32Array(2);
-    this.rear = new Float64Array(2);
-    this.shift = two(() => new Float64Array(W));
     this.flankOn = p.flankAttacks;
     this.flankFromLevel = p.flankFromLevel;
     this.fledReturn = p.fledReturn;
@@ -355,6 +400,42 @@ export class Battle {
     this.geometry = two((s) => s.baseDepth.some((d) => d > 0));
     this.target = two(() => new Int32Array(W));
     this.shotOut = two(() => new Int32Array(W));
+    this.initial = this.startingBlock();
+  }
+
+  /** The block (Slab) as it stands when an engagement starts, before the going is drawn. */
+  private startingBlock(): Uint8Array {
+    for (const s of [0, 1] as const) {
+      const side = this.sides[s];
+      for (let c = 0; c < this.W; c++) {
+        const f = side.fileAt[c]!;
+        this.file[s][c] = f;
+        this.state[s][c] = f < 0 ? -1 : side.fileStart[f]!;
+      }
+      this.fileLeft[s].set(side.fileRanks);
+      this.rear[s] = this.opts.tableDepth ?? 900;
+      this.wHead[s].fill(-1);
+      this.wTail[s].fill(-1);
+      const free = this.wFree[s];
+      const cap = free.length;
+      for (let i = 0; i < cap; i++) free[i] = cap - 1 - i;
+      this.wFreeN[s] = cap;
+      // Second lines wait behind their columns, each line its distance further back.
+      for (let f = 0; f < side.files; f++) {
+        const k = side.fileLine[f]!;
+        if (k === 0) continue;
+        const c = side.fileColumn[f]!;
+        this.wait(s, c, f, side.fileStart[f]!, k * Math.max(side.reserveDist[c]!, 1));
+      }
+    }
+    // Columns beyond the ends (freeT's padding) never hold an overlapper.
+    this.freeT[0].fill(-1);
+    this.freeT[1].fill(-1);
+    for (let c = 0; c < this.W; c++) {
+      this.refresh(0, c);
+      this.refresh(1, c);
+    }
+    return this.block.slice();
   }
 
   /** Recompute both sides' freeT at column c after its front, contact, back or flank state changed. */
@@ -401,7 +482,7 @@ export class Battle {
 
   /** Enemy files on the flanks of side s's file in column c (flank contacts). */
   private flankContactsOn(s: Side, c: number): number {
-    if (!this.flankOn) return 0;
+    if (this.flankers === 0) return 0;
     const f = this.flanking[1 - s]!;
     return (c > 0 && f[c - 1] === 1 ? 1 : 0) + (c + 1 < this.W && f[c + 1] === -1 ? 1 : 0);
   }
@@ -734,7 +815,7 @@ export class Battle {
     this.applyLoss(1, c, pb, fcB > 0 ? C_FLANK : C_FRONTAL);
     this.contact[c] = 0;
     this.touch(c);
-    if (this.flankOn) {
+    if (this.flankOn && this.flankers > 0) {
       if ((pa & OUT) !== NONE) this.releaseFlankers(0, c, true);
       if ((pb & OUT) !== NONE) this.releaseFlankers(1, c, true);
       this.releaseFlankers(0, c, false);
@@ -757,6 +838,7 @@ export class Battle {
       const x = c + d;
       if (x < 0 || x >= this.W || f[x] !== -d) continue;
       f[x] = 0;
+      this.flankers--;
       if (recoil) this.back[s][x] = 1;
       this.touch(x);
     }
@@ -787,6 +869,7 @@ export class Battle {
         right ? this.flankGain(owner, c + 1) : undefined,
       );
       f[c] = d;
+      this.flankers++;
       this.touch(c);
       if (this.log)
         this.log({ kind: 'flank', bound: this.bound, side: SIDE_IDS[owner]!, column: c, target: c + d });
@@ -1184,7 +1267,8 @@ export class Battle {
     const rules = this.p.shot !== undefined;
     if (renews)
       for (let c = 0; c < this.W; c++) {
-        if (!this.present(owner, c)) continue;
+        // A column in contact has nothing to renew.
+        if (this.contact[c] === 1 || !this.present(owner, c)) continue;
         // DBA 3.0 Big battles: a demoralised command makes no tactical moves (it holds in place).
         if (this.shaken(owner, c)) continue;
         if (this.flanking[owner][c] !== 0) continue;
@@ -1292,6 +1376,7 @@ export class Battle {
       if (this.flanking[o][c] !== 0) {
         // The enemy file standing on a flank from this column is contacted and turns to face (p.21).
         this.flanking[o][c] = 0;
+        this.flankers--;
         this.back[o][c] = 0;
         contact = true;
       } else contact = may && this.back[o][c] === 0;
@@ -1448,51 +1533,12 @@ export class Battle {
     return false;
   }
 
-  /** Put both lines in their starting places for a new engagement. */
+  /** Put both lines in their starting places for a new engagement (one copy of the block). */
   private reset(): void {
-    for (const s of [0, 1] as const) {
-      const side = this.sides[s];
-      for (let c = 0; c < this.W; c++) {
-        const f = side.fileAt[c]!;
-        this.file[s][c] = f;
-        this.state[s][c] = f < 0 ? -1 : side.fileStart[f]!;
-      }
-      this.back[s].fill(0);
-      this.shift[s].fill(0);
-      this.tally[s].fill(0);
-      this.causes[s].fill(0);
-      this.fileElements[s].fill(0);
-      this.fileAp[s].fill(0);
-      this.fileLeft[s].set(side.fileRanks);
-      this.rear[s] = this.opts.tableDepth ?? 900;
-      this.wn[s] = 0;
-      this.wHead[s].fill(-1);
-      this.wTail[s].fill(-1);
-      const free = this.wFree[s];
-      const cap = free.length;
-      for (let i = 0; i < cap; i++) free[i] = cap - 1 - i;
-      this.wFreeN[s] = cap;
-      // Second lines wait behind their columns, each line its distance further back.
-      for (let f = 0; f < side.files; f++) {
-        const k = side.fileLine[f]!;
-        if (k === 0) continue;
-        const c = side.fileColumn[f]!;
-        this.wait(s, c, f, side.fileStart[f]!, k * Math.max(side.reserveDist[c]!, 1));
-      }
-    }
-    this.contact.fill(0);
-    this.bonusUsed[0] = this.bonusUsed[1] = 0;
-    this.scoreUsed[0] = this.scoreUsed[1] = 0;
-    this.flanking[0].fill(0);
-    this.flanking[1].fill(0);
-    if (this.measures > 0)
-      for (let s = 0; s < 2; s++) {
-        this.commandLost[s]!.fill(0);
-        this.armyLost[s]!.fill(0);
-        this.demoralised[s]!.fill(0);
-        this.commandBonusUsed[s]!.fill(0);
-      }
-    if (this.p.goingCdf.length === 0) this.colGoing.fill(0);
+    this.block.set(this.initial);
+    this.flankers = 0;
+    this.steppedAny = false;
+    this.stepped.fill(0);
     this.decision = UNDECIDED;
   }
 
@@ -1507,10 +1553,12 @@ export class Battle {
     this.trace = trace;
     this.log = log;
     this.reset();
-    this.drawTerrain();
-    for (let c = 0; c < this.W; c++) {
-      this.refresh(0, c);
-      this.refresh(1, c);
+    if (this.p.goingCdf.length > 0) {
+      this.drawTerrain();
+      for (let c = 0; c < this.W; c++) {
+        this.refresh(0, c);
+        this.refresh(1, c);
+      }
     }
     this.gap = this.p.config.battlefield?.distance ?? 0;
     this.engaged = !this.refusalsOn;
@@ -1643,4 +1691,47 @@ export function fightEngagement<E, T, V>(
     options.log,
   );
   return b.toResult();
+}
+
+/**
+ * Typed arrays carved out of one buffer, in the order asked for (each aligned to its element size):
+ * measure first (no buffer: the arrays are throwaway), then allocate `bytes` and ask again in the same
+ * order.
+ */
+class Slab {
+  private offset = 0;
+  private readonly buffer: ArrayBuffer | undefined;
+
+  constructor(bytes: number | undefined) {
+    this.buffer = bytes === undefined ? undefined : new ArrayBuffer(bytes);
+  }
+
+  get bytes(): number {
+    return this.offset;
+  }
+
+  /** The whole buffer, as bytes. */
+  get bytesView(): Uint8Array {
+    return new Uint8Array(this.buffer!);
+  }
+
+  private take<A>(make: (buffer: ArrayBuffer, offset: number, n: number) => A, n: number, size: number): A {
+    this.offset = Math.ceil(this.offset / size) * size;
+    const at = this.offset;
+    this.offset += n * size;
+    return make(this.buffer ?? new ArrayBuffer(n * size), this.buffer ? at : 0, n);
+  }
+
+  i32(n: number): Int32Array {
+    return this.take((b, o, k) => new Int32Array(b, o, k), n, 4);
+  }
+  f64(n: number): Float64Array {
+    return this.take((b, o, k) => new Float64Array(b, o, k), n, 8);
+  }
+  u8(n: number): Uint8Array {
+    return this.take((b, o, k) => new Uint8Array(b, o, k), n, 1);
+  }
+  i8(n: number): Int8Array {
+    return this.take((b, o, k) => new Int8Array(b, o, k), n, 1);
+  }
 }
