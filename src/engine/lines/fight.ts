@@ -192,6 +192,19 @@ export class Battle {
   /** Per side and command: demoralised; its first-loss bonus counted. */
   readonly demoralised: readonly [Uint8Array, Uint8Array];
   readonly commandBonusUsed: readonly [Uint8Array, Uint8Array];
+  /**
+   * Lines with commands (DBM armies): per side and command, its general's element is lost, its panic test
+   * (DBM 3.2 p.25) is taken, its general's -1 is used this bound (p.16), it is halted this bound, and the
+   * PIPs it has left this bound (adapter.ts PipRule).
+   */
+  readonly generalLost: readonly [Uint8Array, Uint8Array];
+  private readonly panicTested: readonly [Uint8Array, Uint8Array];
+  private readonly discountUsed: readonly [Uint8Array, Uint8Array];
+  private readonly halted: readonly [Uint8Array, Uint8Array];
+  private readonly pipsLeft: readonly [Float64Array, Float64Array];
+  private readonly pipRolls: readonly [number[], number[]];
+  /** Each side's score at the end (ScoreRule), -1 without one. */
+  readonly finalScore = new Int32Array([-1, -1]);
   /** Per side: its once-per-engagement score bonus is used. */
   readonly scoreUsed: Uint8Array;
   /** Score bonus added by each side in the combat just rolled (for the trace). */
@@ -330,6 +343,11 @@ export class Battle {
       commandBonusUsed: two((s) => a.u8(s.commands)),
       scoreUsed: a.u8(2),
       flanking: two(() => a.i8(W)),
+      generalLost: two((s) => a.u8(s.commands)),
+      panicTested: two((s) => a.u8(s.commands)),
+      discountUsed: two((s) => a.u8(s.commands)),
+      halted: two((s) => a.u8(s.commands)),
+      pipsLeft: two((s) => a.f64(s.commands)),
     });
     const measure = new Slab(undefined);
     layout(measure);
@@ -367,6 +385,12 @@ export class Battle {
     this.commandBonusUsed = v.commandBonusUsed;
     this.scoreUsed = v.scoreUsed;
     this.flanking = v.flanking;
+    this.generalLost = v.generalLost;
+    this.panicTested = v.panicTested;
+    this.discountUsed = v.discountUsed;
+    this.halted = v.halted;
+    this.pipsLeft = v.pipsLeft;
+    this.pipRolls = two((s) => new Array<number>(s.commands).fill(0));
     // Scratch of a bound (never carried from one to the next).
     this.contactAtStart = new Uint8Array(W);
     this.result = new Int32Array(W);
@@ -489,7 +513,13 @@ export class Battle {
 
   /** Side s's file in column c belongs to a demoralised command. */
   private shaken(s: Side, c: number): boolean {
-    return this.measures > 0 && this.demoralised[s][this.sides[s].commandAt[c]!] === 1;
+    return this.measures > 0 && this.demoralised[s][this.commandOf(s, c)] === 1;
+  }
+
+  /** The command of side s's file in column c (a file stepped up from reserve keeps its own). */
+  private commandOf(s: Side, c: number): number {
+    const f = this.file[s][c]!;
+    return f >= 0 ? this.sides[s].fileCommand[f]! : this.sides[s].commandAt[c]!;
   }
 
   /** Overlaps on side s's element in column c, from the enemy's free files beside it. */
@@ -695,6 +725,7 @@ export class Battle {
     this.causes[s][cause]! += 1;
     const M = this.measures;
     const cmd = side.fileCommand[f]!;
+    if (M > 0 && side.generalRank[cmd] === k) this.generalLost[s][cmd] = 1;
     // DBA 3.0 Winning and losing: the first double element lost counts 2 (Big battles: the first of
     // each command).
     const used = M > 0 ? this.commandBonusUsed[s] : this.bonusUsed;
@@ -868,6 +899,18 @@ export class Battle {
         left ? this.flankGain(owner, c - 1) : undefined,
         right ? this.flankGain(owner, c + 1) : undefined,
       );
+      // With PIPs: a single element move (a wheel: it deviates from straight ahead), paid or not made.
+      if (
+        this.p.pips &&
+        !this.pay(
+          owner,
+          this.commandOf(owner, c),
+          'flank',
+          [this.p.templates[owner][this.tmplAt(owner, c)]],
+          this.holdsGeneral(owner, c, this.commandOf(owner, c)),
+        )
+      )
+        continue;
       f[c] = d;
       this.flankers++;
       this.touch(c);
@@ -973,15 +1016,20 @@ export class Battle {
     return m === Infinity ? 0 : m;
   }
 
-  /** Every front facing an enemy front may move into contact with it. */
+  /**
+   * Some front of side s facing an enemy front may move into contact with it (the others stop short: DBM
+   * 3.2 p.18, bowmen facing mounted; train). A line of one type: every front may, or none.
+   */
   private mayCharge(s: Side): boolean {
     const nb = this.sides[1].templates;
     const ok = s === 0 ? this.p.chargeA : this.p.chargeB;
+    let facing = false;
     for (let c = 0; c < this.W; c++) {
       if (!this.present(0, c) || !this.present(1, c)) continue;
-      if (ok[this.tmplAt(0, c) * nb + this.tmplAt(1, c)] === 0) return false;
+      facing = true;
+      if (ok[this.tmplAt(0, c) * nb + this.tmplAt(1, c)] === 1) return true;
     }
-    return true;
+    return !facing;
   }
 
   /**
@@ -1262,20 +1310,13 @@ export class Battle {
     const renews =
       (charge || this.bound === 1 || this.opts.renewContact === 'bound-owner' || owner === firstSide) &&
       (this.engaged || (this.intent[owner]! & CLOSES) !== 0);
-    const nb = this.sides[1].templates;
-    const ok = owner === 0 ? this.p.chargeA : this.p.chargeB;
-    const rules = this.p.shot !== undefined;
-    if (renews)
+    if (renews) {
+      if (this.p.pips) this.payRenewals(owner);
       for (let c = 0; c < this.W; c++) {
         // A column in contact has nothing to renew.
         if (this.contact[c] === 1 || !this.present(owner, c)) continue;
-        // DBA 3.0 Big battles: a demoralised command makes no tactical moves (it holds in place).
-        if (this.shaken(owner, c)) continue;
-        if (this.flanking[owner][c] !== 0) continue;
+        if (!this.mayRenew(owner, c)) continue;
         if (this.present(other, c)) {
-          // A front the rules forbid to contact the enemy in front (DBM 3.2 p.18: bowmen and mounted
-          // they can shoot at; train) waits for the enemy to come.
-          if (rules && ok[this.tmplAt(0, c) * nb + this.tmplAt(1, c)] === 0) continue;
           if (this.contact[c] === 0) {
             // The owner's back file steps up; or it moves up to the enemy's back file (followed up).
             if (this.back[other][c] === 1 && this.back[owner][c] === 0) this.followUp(other, c);
@@ -1292,8 +1333,45 @@ export class Battle {
           this.touch(c);
         }
       }
+    }
     if (this.wn[owner]! > 0) this.waitingMoves(owner);
     if (this.flankOn && this.engaged) this.flankMoves(owner);
+  }
+
+  /**
+   * Would side s's file in column c (present, not in contact) move this bound to renew contact or return to
+   * its line? Not if its command is demoralised (DBA 3.0: it holds in place) or could not pay (payRenewals),
+   * nor if it stands on an enemy flank, nor if the rules forbid it to contact the enemy in front (DBM 3.2
+   * p.18: bowmen and mounted they can shoot at; train: it waits for the enemy to come).
+   */
+  private mayRenew(s: Side, c: number): boolean {
+    if (this.shaken(s, c) || this.flanking[s][c] !== 0) return false;
+    if (this.p.pips && (this.halted[s][this.commandOf(s, c)]! & 2) !== 0) return false;
+    const other = (1 - s) as Side;
+    if (!this.present(other, c)) return this.back[s][c] === 1;
+    if (this.p.shot === undefined) return true;
+    const ok = s === 0 ? this.p.chargeA : this.p.chargeB;
+    return ok[this.tmplAt(0, c) * this.nbT + this.tmplAt(1, c)] === 1;
+  }
+
+  /**
+   * With PIPs: each command of side s pays for its renewals this bound as one group move (the files that
+   * would step up or advance into contact, and back files returning to the line); one that cannot pay
+   * makes none of them (halted[s][cmd] = 2 for this bound).
+   */
+  private payRenewals(s: Side): void {
+    const side = this.sides[s];
+    for (let cmd = 0; cmd < side.commands; cmd++) {
+      const moved: unknown[] = [];
+      let withGeneral = false;
+      for (let c = 0; c < this.W; c++) {
+        if (this.contact[c] === 1 || !this.present(s, c) || this.commandOf(s, c) !== cmd) continue;
+        if (!this.mayRenew(s, c)) continue;
+        moved.push(this.p.templates[s][this.tmplAt(s, c)]);
+        withGeneral ||= this.holdsGeneral(s, c, cmd);
+      }
+      if (moved.length > 0 && !this.pay(s, cmd, 'renew', moved, withGeneral)) this.halted[s][cmd]! |= 2;
+    }
   }
 
   /**
@@ -1311,6 +1389,8 @@ export class Battle {
     const head = this.wHead[owner];
     const geometry = this.geometry[owner];
     const states = side.states;
+    const commands = this.measures > 0;
+    if (commands && this.p.pips) this.payStepUps(owner);
     for (let c = 0; c < this.W; c++) {
       if (head[c]! < 0 || this.shaken(owner, c)) continue;
       const reserve = side.reserveDist[c]!;
@@ -1323,6 +1403,11 @@ export class Battle {
       let prev = -1;
       for (let i = head[c]!; i >= 0;) {
         const after = next[i]!;
+        if (commands && !this.mayStepUp(owner, i)) {
+          prev = i;
+          i = after;
+          continue;
+        }
         const m = geometry ? side.move[side.stTmpl[going + this.wState[owner][i]!]!]! : Infinity;
         if (i === nearest) {
           // It comes up to where its column's front stood, or to the enemy's front there.
@@ -1337,6 +1422,38 @@ export class Battle {
         prev = i;
         i = after;
       }
+    }
+  }
+
+  /**
+   * May waiting element i of side s move this bound? Not if its command is demoralised (it retreats
+   * instead) or did not pay for its step-ups (payStepUps: halted[s][cmd] bit 2).
+   */
+  private mayStepUp(s: Side, i: number): boolean {
+    const cmd = this.waitingCommand(s, i);
+    return this.demoralised[s][cmd] === 0 && (this.halted[s][cmd]! & 4) === 0;
+  }
+
+  /**
+   * With PIPs: each undemoralised command of side s pays for moving its waiting elements this bound as one
+   * group move (its second line closing up or stepping into a gap, fled elements coming back); one that
+   * cannot pay moves none of them.
+   */
+  private payStepUps(s: Side): void {
+    const side = this.sides[s];
+    for (let cmd = 0; cmd < side.commands; cmd++) {
+      if (this.demoralised[s][cmd] === 1) continue;
+      const moved: unknown[] = [];
+      for (let c = 0; c < this.W; c++) {
+        const empty = !this.present(s, c);
+        for (let i = this.wHead[s][c]!; i >= 0; i = this.wNext[s][i]!) {
+          if (this.waitingCommand(s, i) !== cmd) continue;
+          // Only elements that would move: toward a gap, or closing up to the second line's distance.
+          if (!empty && this.wDist[s][i]! <= this.sides[s].reserveDist[c]! + EPS) continue;
+          moved.push(this.p.templates[s][side.stTmpl[this.colGoing[c]! * side.states + this.wState[s][i]!]!]);
+        }
+      }
+      if (moved.length > 0 && !this.pay(s, cmd, 'step-up', moved, false)) this.halted[s][cmd]! |= 4;
     }
   }
 
@@ -1492,26 +1609,63 @@ export class Battle {
     const lost = this.armyLost[s];
     const start = this.boundStart[s];
     const bound = this.lostThisBound[s];
-    for (let m = 0; m < this.measures; m++) bound[m] = lost[m]! - start[m]!;
+    const M = this.measures;
+    for (let m = 0; m < M; m++) bound[m] = lost[m]! - start[m]!;
     const side = this.sides[s];
     let original = 0;
     for (let i = 0; i < side.commands; i++) original += side.commandOriginal[i]!;
+    const commandLost = new Float64Array(side.commands);
+    for (let i = 0; i < side.commands; i++) commandLost[i] = this.commandLost[s][i * M]!;
     return {
       lost,
       lostThisBound: bound,
       original,
       cInCDemoralised: this.demoralised[s][side.cInC] === 1,
+      commandLost,
+      commandOriginal: side.commandOriginal,
+      commandDemoralised: this.demoralised[s],
     };
   }
 
   /**
-   * Start of side s's bound, lines with commands: note the losses so far (for losses in this bound), and
-   * each of its commands whose losses now demoralise it is demoralised for good (DBA 3.0 Big battles).
+   * Start of side s's bound, lines with commands: note the losses so far (for losses in this bound); under
+   * a rule read at the start of the side's own bounds (DBA 3.0 Big battles) each command whose losses now
+   * demoralise it is demoralised for good; with PIPs, each command throws its die (DBM 3.2 p.16), a command
+   * whose general is lost takes its panic test (p.25), and a demoralised command's elements not in frontal
+   * contact flee in spontaneous retreat unless it halts them (p.25, p.18 Halts).
    */
   private startBound(s: Side): void {
     const rule = this.p.commandRule!;
-    const M = this.measures;
     for (const x of [0, 1] as const) this.boundStart[x].set(this.armyLost[x]);
+    if (rule.check !== 'every-bound') this.demoraliseByLosses(s);
+    const pips = this.p.pips;
+    if (!pips) return;
+    const side = this.sides[s];
+    const rolls = this.pipRolls[s];
+    for (let i = 0; i < side.commands; i++) rolls[i] = this.draw(6) + 1;
+    const scores = pips.scores(this.p.ctx, SIDE_IDS[s]!, rolls);
+    const M = this.measures;
+    for (let i = 0; i < side.commands; i++) {
+      this.pipsLeft[s][i] = scores[i]!;
+      this.discountUsed[s][i] = 0;
+      this.halted[s][i] = 0;
+      // DBM 3.2 p.25: the general lost, the command's next PIP die decides whether it panics (once).
+      if (this.generalLost[s][i] === 1 && this.panicTested[s][i] === 0 && rule.panics) {
+        this.panicTested[s][i] = 1;
+        if (
+          this.demoralised[s][i] === 0 &&
+          rule.panics(scores[i]!, this.commandLost[s].subarray(i * M, (i + 1) * M))
+        )
+          this.demoralised[s][i] = 1;
+      }
+    }
+    if (rule.retreat) this.retreat(s);
+  }
+
+  /** Every command of side s whose losses now demoralise it is demoralised, for good. */
+  private demoraliseByLosses(s: Side): void {
+    const rule = this.p.commandRule!;
+    const M = this.measures;
     const side = this.sides[s];
     const lost = this.commandLost[s];
     for (let i = 0; i < side.commands; i++)
@@ -1520,6 +1674,159 @@ export class Battle {
         rule.demoralised(lost.subarray(i * M, (i + 1) * M), side.commandOriginal[i]!)
       )
         this.demoralised[s][i] = 1;
+  }
+
+  /**
+   * Spontaneous retreat (DBM 3.2 p.25 Demoralised Commands; p.24 Fleeing Elements: towards the base edge,
+   * a flee move a bound): in side s's bound, each demoralised command halts what its PIPs pay for (its
+   * elements not in frontal contact as one group: p.18 Halts); otherwise those elements leave the line and,
+   * with those already behind it, go a flee move further back; past the table edge they are lost.
+   */
+  private retreat(s: Side): void {
+    const side = this.sides[s];
+    for (let cmd = 0; cmd < side.commands; cmd++) {
+      if (this.demoralised[s][cmd] === 0) continue;
+      const moved: unknown[] = [];
+      let withGeneral = false;
+      for (let c = 0; c < this.W; c++)
+        if (
+          this.present(s, c) &&
+          this.commandOf(s, c) === cmd &&
+          this.contact[c] === 0 &&
+          this.flanking[s][c] === 0
+        ) {
+          moved.push(this.p.templates[s][this.tmplAt(s, c)]);
+          withGeneral ||= this.holdsGeneral(s, c, cmd);
+        }
+      let waiting = false;
+      for (let c = 0; c < this.W && !waiting; c++)
+        for (let i = this.wHead[s][c]!; i >= 0; i = this.wNext[s][i]!)
+          if (this.waitingCommand(s, i) === cmd) waiting = true;
+      if (moved.length === 0 && !waiting) continue;
+      if (moved.length > 0 && this.pay(s, cmd, 'halt', moved, withGeneral)) {
+        this.halted[s][cmd]! |= 1;
+        continue;
+      }
+      // Into retreat: the free files leave the line, a flee move back from where they stand.
+      for (let c = 0; c < this.W; c++) {
+        if (
+          !this.present(s, c) ||
+          this.commandOf(s, c) !== cmd ||
+          this.contact[c] === 1 ||
+          this.flanking[s][c] !== 0
+        )
+          continue;
+        const t = this.cur[s][c]!;
+        const st = this.state[s][c]!;
+        const f = this.file[s][c]!;
+        const distance = this.shift[s][c]! + side.baseDepth[t]! * this.back[s][c]!;
+        this.setState(s, c, -1);
+        this.file[s][c] = -1;
+        this.touch(c);
+        this.wait(s, c, f, st, distance);
+      }
+      // Everything of the command behind the line goes a flee move further back, or off the table.
+      for (let c = 0; c < this.W; c++) {
+        let prev = -1;
+        for (let i = this.wHead[s][c]!; i >= 0;) {
+          const after = this.wNext[s][i]!;
+          if (this.waitingCommand(s, i) !== cmd) {
+            prev = i;
+            i = after;
+            continue;
+          }
+          const t = side.stTmpl[this.colGoing[c]! * side.states + this.wState[s][i]!]!;
+          this.wDist[s][i]! += side.flee[t]!;
+          if (this.wDist[s][i]! > this.rear[s]! + EPS) {
+            // Across the table edge: lost (p.25 Losses).
+            this.loseWaiting(s, c, i, prev);
+            i = after;
+            continue;
+          }
+          prev = i;
+          i = after;
+        }
+      }
+    }
+  }
+
+  /** The command of waiting element i of side s. */
+  private waitingCommand(s: Side, i: number): number {
+    return this.sides[s].fileCommand[this.wFile[s][i]!]!;
+  }
+
+  /** Waiting element i of side s (after `prev` in column c's list) is lost off the table edge. */
+  private loseWaiting(s: Side, c: number, i: number, prev: number): void {
+    const side = this.sides[s];
+    const f = this.wFile[s][i]!;
+    const st = this.wState[s][i]!;
+    this.unlink(s, c, i, prev);
+    const base = side.fileBase[f]!;
+    for (let r = side.stOff[st]!; r < side.stOff[st + 1]!; r++)
+      this.count(s, f, base + side.stRanks[r]!, 0, false, C_EDGE);
+  }
+
+  /** Side s's file in column c holds command cmd's general's element. */
+  private holdsGeneral(s: Side, c: number, cmd: number): boolean {
+    const side = this.sides[s];
+    const g = side.generalRank[cmd]!;
+    if (g < 0) return false;
+    const st = this.state[s][c]!;
+    const base = side.fileBase[this.file[s][c]!]!;
+    for (let r = side.stOff[st]!; r < side.stOff[st + 1]!; r++)
+      if (base + side.stRanks[r]! === g) return true;
+    return false;
+  }
+
+  /**
+   * Pay for a move of side s's command cmd with its PIPs (adapter.ts PipRule.cost): true if it had them
+   * (they are spent), false if not (the move is not made). Without PIPs every move is made.
+   */
+  private pay(
+    s: Side,
+    cmd: number,
+    kind: 'step-up' | 'renew' | 'flank' | 'return' | 'halt',
+    moved: readonly unknown[],
+    withGeneral: boolean,
+  ): boolean {
+    const pips = this.p.pips;
+    if (!pips) return true;
+    const side = this.sides[s];
+    let engaged = false;
+    const g = side.generalRank[cmd]!;
+    if (g >= 0 && this.generalLost[s][cmd] === 0)
+      for (let c = 0; c < this.W && !engaged; c++)
+        if (this.present(s, c) && this.contact[c] === 1 && this.holdsGeneral(s, c, cmd)) engaged = true;
+    const cost = pips.cost(this.p.ctx, {
+      line: SIDE_IDS[s]!,
+      command: cmd,
+      kind,
+      moved,
+      withGeneral,
+      generalEngaged: engaged,
+      generalLost: this.generalLost[s][cmd] === 1,
+      discountUsed: this.discountUsed[s][cmd] === 1,
+    });
+    if (cost > this.pipsLeft[s][cmd]! + EPS) return false;
+    this.pipsLeft[s][cmd]! -= cost;
+    if (withGeneral && cmd === side.cInC) this.discountUsed[s][cmd] = 1;
+    return true;
+  }
+
+  /** The score of each side at the end (ScoreRule), into finalScore. */
+  private scoreEnd(): void {
+    const rule = this.p.score;
+    if (!rule) return;
+    const ends = ([0, 1] as const).map((s) =>
+      Array.from({ length: this.sides[s].commands }, (_, i) => ({
+        demoralised: this.demoralised[s][i] === 1,
+        lost: this.commandLost[s][i * this.measures]!,
+        original: this.sides[s].commandOriginal[i]!,
+        points: this.sides[s].commandPoints[i]!,
+      })),
+    );
+    this.finalScore[0] = rule.score(this.p.ctx, ends[0]!, ends[1]!);
+    this.finalScore[1] = rule.score(this.p.ctx, ends[1]!, ends[0]!);
   }
 
   /** Can any column still see a fight: both sides have a file there, or an element coming to it? */
@@ -1568,6 +1875,7 @@ export class Battle {
       // Neither side will close, nor can shoot at the other: the fight is refused (a draw).
       this.decision = REFUSED;
       this.bounds = limit;
+      this.scoreEnd();
       this.log?.({ kind: 'refused', bound: 0 });
       this.trace = undefined;
       this.log = undefined;
@@ -1593,6 +1901,11 @@ export class Battle {
         if (this.p.config.battlefield) this.shootAll(owner);
         this.combat(owner);
       }
+      // DBM 3.2 p.25: a command's losses are read at the end of every bound of either side.
+      if (this.measures > 0 && this.p.commandRule!.check === 'every-bound') {
+        this.demoraliseByLosses(0);
+        this.demoraliseByLosses(1);
+      }
       const ba = this.broken(0);
       const bb = this.broken(1);
       if (ba || bb) {
@@ -1602,6 +1915,7 @@ export class Battle {
       if (!this.canFight()) break;
     }
     this.bounds = Math.min(this.bound, limit);
+    this.scoreEnd();
     this.trace = undefined;
     this.log = undefined;
   }
@@ -1628,11 +1942,12 @@ export class Battle {
       };
     };
     const withCommands = (s: Side, t: SideTally): SideTally =>
-      this.measures > 0 || this.p.scoreBonus
+      this.measures > 0 || this.p.scoreBonus || this.finalScore[s]! >= 0
         ? {
             ...t,
             ...(this.measures > 0 ? { demoralised: Array.from(this.demoralised[s], (d) => d === 1) } : {}),
             ...(this.p.scoreBonus ? { scoreBonusUsed: this.scoreUsed[s] === 1 } : {}),
+            ...(this.finalScore[s]! >= 0 ? { score: this.finalScore[s]! } : {}),
           }
         : t;
     return {

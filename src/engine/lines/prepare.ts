@@ -9,7 +9,7 @@
 import { remember } from '../../core/bounded.ts';
 import type { DieSpec } from '../../core/ruleset.ts';
 import type { VariantSpec } from '../../core/system.ts';
-import type { AdapterContext, BreakRule, CommandRule, LineAdapter } from './adapter.ts';
+import type { AdapterContext, BreakRule, CommandRule, LineAdapter, PipRule, ScoreRule } from './adapter.ts';
 import type { FileConfig, LineConfig, LineId, LinesConfig } from './model.ts';
 import { withoutRecoils, worthTo } from './pack.ts';
 import { signatureIndex, signatureOf, signatureSpace, type SignatureSpace } from './signature.ts';
@@ -79,6 +79,10 @@ export interface PreparedSide {
   readonly commandOriginal: Float64Array;
   /** The C-in-C's command (0 without commands). */
   readonly cInC: number;
+  /** Per command: the flat rank of its general's element, -1 if none (CommandsConfig.generals). */
+  readonly generalRank: Int32Array;
+  /** Per command: the competition points it is worth (CommandsConfig.points; 0 without). */
+  readonly commandPoints: Float64Array;
   /** Number of local templates. */
   readonly templates: number;
   /** Per local template: its id in the variant's shared template space. */
@@ -201,6 +205,13 @@ export interface Prepared {
   readonly breakRule: BreakRule;
   /** Lines with commands: the system's command rule (then both lines have commands). */
   readonly commandRule?: CommandRule;
+  /** Lines with commands: PIPs and the score, when the system has them. */
+  readonly pips?: PipRule<unknown, unknown, unknown>;
+  readonly score?: ScoreRule<unknown, unknown>;
+  /** What the adapter's rules are asked under (the flattened config and the variant). */
+  readonly ctx: AdapterContext<unknown, unknown>;
+  /** Per side, per local template: the template itself (what the PIP rule reads). */
+  readonly templates: readonly [readonly unknown[], readonly unknown[]];
   /** Some rank of either side has a score bonus (RankConfig.scoreBonus). */
   readonly scoreBonus: boolean;
   /** Option flankAttacks is on (and the adapter supports it). */
@@ -406,8 +417,8 @@ function prepareSide<E, T, V>(
   let next = front;
   (line.reserves ?? []).forEach((l, k) => {
     const shift = Math.max(0, Math.floor((front - l.length) / 2));
-    l.forEach((_, i) => {
-      fileColumn[next] = offset + Math.min(front - 1, shift + i);
+    l.forEach((file, i) => {
+      fileColumn[next] = offset + Math.min(front - 1, file.behind ?? shift + i);
       fileLine[next] = k + 1;
       next++;
     });
@@ -453,7 +464,10 @@ function prepareSide<E, T, V>(
   const byFile = new Map<string, number>();
   files.forEach((file, i) => {
     const c = fileColumn[i]!;
-    const cmd = i < front ? (commandOfFile[i] ?? 0) : (commandOfFile[c - offset] ?? 0);
+    const cmd =
+      i < front
+        ? (commandOfFile[i] ?? 0)
+        : (line.commands?.reserves?.[i - front] ?? commandOfFile[c - offset] ?? 0);
     if (i < front) commandAt[c] = cmd;
     fileCommand[i] = cmd;
     fileRanks[i] = file.ranks.length;
@@ -608,6 +622,14 @@ function prepareSide<E, T, V>(
       commands: commandCount,
       commandOriginal,
       cInC: line.commands?.cInC ?? 0,
+      generalRank: Int32Array.from({ length: commandCount }, (_, cmd) => {
+        const g = line.commands?.generals?.[cmd];
+        return g ? fileBase[g.file]! + g.rank : -1;
+      }),
+      commandPoints: Float64Array.from(
+        { length: commandCount },
+        (_, cmd) => line.commands?.points?.[cmd] ?? 0,
+      ),
       templates: n,
       global: Int32Array.from(global),
       overlapOk,
@@ -896,6 +918,10 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
     sides,
     breakRule: adapter.breakRule,
     ...(commandRule ? { commandRule } : {}),
+    ...(commandRule && adapter.pips ? { pips: adapter.pips as PipRule<unknown, unknown, unknown> } : {}),
+    ...(commandRule && adapter.score ? { score: adapter.score as ScoreRule<unknown, unknown> } : {}),
+    ctx: ctx as AdapterContext<unknown, unknown>,
+    templates: [pa.templates, pb.templates],
     scoreBonus: sides.some((x) => x.scoreBonus.some((b) => b > 0)),
     flankAttacks,
     extended,
