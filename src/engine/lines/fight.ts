@@ -13,7 +13,7 @@ import type { LineAdapter } from './adapter.ts';
 import { chooseFlank, closesOrShoots, pickTarget } from './decide.ts';
 import type { Decision, EngagementResult, LineId, LinesConfig, ModelOptions, SideTally } from './model.ts';
 import * as S from './pack.ts';
-import { DROP, prepared, type Prepared, type PreparedSide } from './prepare.ts';
+import { prepared, type Prepared, type PreparedSide } from './prepare.ts';
 import type { TableStore } from './tables.ts';
 import {
   fileOutcome,
@@ -29,8 +29,6 @@ import {
 const NONE = S.NONE;
 const RECOIL = S.RECOIL;
 const FLEE = S.FLEE;
-const DESTROYED = S.DESTROYED;
-const SPENT = S.SPENT;
 const SIDE_BITS = S.SIDE_BITS;
 const SIDE_MASK = S.SIDE_MASK;
 const OUT = S.OUTCOME_MASK;
