@@ -126,7 +126,45 @@ export type MoveEvent =
       readonly distance: number;
       readonly lost: boolean;
     }
-  | { readonly kind: 'refused'; readonly bound: number };
+  | { readonly kind: 'refused'; readonly bound: number }
+  /** Lines with PIPs: each command's PIP die and the PIPs it scores (in command order). */
+  | {
+      readonly kind: 'pips';
+      readonly bound: number;
+      readonly side: LineId;
+      readonly rolls: readonly number[];
+      readonly scores: readonly number[];
+    }
+  /** Lines with PIPs: a command pays (or cannot pay) for a group move. */
+  | {
+      readonly kind: 'pay';
+      readonly bound: number;
+      readonly side: LineId;
+      readonly command: number;
+      readonly move: PaidMove;
+      readonly cost: number;
+      readonly paid: boolean;
+    }
+  /** A command demoralised: by its losses, or by the panic test after its general was lost. */
+  | {
+      readonly kind: 'demoralised';
+      readonly bound: number;
+      readonly side: LineId;
+      readonly command: number;
+      readonly cause: 'losses' | 'panic';
+    }
+  /** A demoralised command's files not in contact leave the line (`files`) and flee back; `lost` elements go off the table. */
+  | {
+      readonly kind: 'retreat';
+      readonly bound: number;
+      readonly side: LineId;
+      readonly command: number;
+      readonly files: number;
+      readonly lost: number;
+    };
+
+/** The group moves a command pays PIPs for (adapter.ts PipRule.cost). */
+export type PaidMove = 'step-up' | 'renew' | 'flank' | 'return' | 'halt';
 
 interface FightOptions {
   /** Who has the first bound; needed when the config says `alternate` (default then: A). */
@@ -277,6 +315,8 @@ export class Battle {
   bounds = 0;
   private bound = 0;
   private draw: (space: number) => number = () => 0;
+  /** Scripted runs: the face of a PIP die (else drawn as draw(6) + 1). */
+  private die: ((faces: number) => number) | undefined = undefined;
   private trace: ((e: CombatEvent) => void) | undefined = undefined;
   private log: ((e: MoveEvent) => void) | undefined = undefined;
   /** The visitor of the file an outcome is being applied to (visiting, onRank). */
@@ -1640,8 +1680,15 @@ export class Battle {
     if (!pips) return;
     const side = this.sides[s];
     const rolls = this.pipRolls[s];
-    for (let i = 0; i < side.commands; i++) rolls[i] = this.draw(6) + 1;
+    for (let i = 0; i < side.commands; i++) rolls[i] = this.die ? this.die(6) : this.draw(6) + 1;
     const scores = pips.scores(this.p.ctx, SIDE_IDS[s]!, rolls);
+    this.log?.({
+      kind: 'pips',
+      bound: this.bound,
+      side: SIDE_IDS[s]!,
+      rolls: Array.from(rolls),
+      scores: [...scores],
+    });
     const M = this.measures;
     for (let i = 0; i < side.commands; i++) {
       this.pipsLeft[s][i] = scores[i]!;
@@ -1653,8 +1700,16 @@ export class Battle {
         if (
           this.demoralised[s][i] === 0 &&
           rule.panics(scores[i]!, this.commandLost[s].subarray(i * M, (i + 1) * M))
-        )
+        ) {
           this.demoralised[s][i] = 1;
+          this.log?.({
+            kind: 'demoralised',
+            bound: this.bound,
+            side: SIDE_IDS[s]!,
+            command: i,
+            cause: 'panic',
+          });
+        }
       }
     }
     if (rule.retreat) this.retreat(s);
@@ -1670,8 +1725,16 @@ export class Battle {
       if (
         this.demoralised[s][i] === 0 &&
         rule.demoralised(lost.subarray(i * M, (i + 1) * M), side.commandOriginal[i]!)
-      )
+      ) {
         this.demoralised[s][i] = 1;
+        this.log?.({
+          kind: 'demoralised',
+          bound: this.bound,
+          side: SIDE_IDS[s]!,
+          command: i,
+          cause: 'losses',
+        });
+      }
   }
 
   /**
@@ -1706,6 +1769,7 @@ export class Battle {
         continue;
       }
       // Into retreat: the free files leave the line, a flee move back from where they stand.
+      let lost = 0;
       for (let c = 0; c < this.W; c++) {
         if (
           !this.present(s, c) ||
@@ -1738,6 +1802,7 @@ export class Battle {
           if (this.wDist[s][i]! > this.rear[s]! + EPS) {
             // Across the table edge: lost (p.25 Losses).
             this.loseWaiting(s, c, i, prev);
+            lost++;
             i = after;
             continue;
           }
@@ -1745,6 +1810,15 @@ export class Battle {
           i = after;
         }
       }
+      if (this.log)
+        this.log({
+          kind: 'retreat',
+          bound: this.bound,
+          side: SIDE_IDS[s]!,
+          command: cmd,
+          files: moved.length,
+          lost,
+        });
     }
   }
 
@@ -1783,7 +1857,7 @@ export class Battle {
   private pay(
     s: Side,
     cmd: number,
-    kind: 'step-up' | 'renew' | 'flank' | 'return' | 'halt',
+    kind: PaidMove,
     moved: readonly unknown[],
     withGeneral: boolean,
   ): boolean {
@@ -1805,7 +1879,9 @@ export class Battle {
       generalLost: this.generalLost[s][cmd] === 1,
       discountUsed: this.discountUsed[s][cmd] === 1,
     });
-    if (cost > this.pipsLeft[s][cmd]! + EPS) return false;
+    const paid = cost <= this.pipsLeft[s][cmd]! + EPS;
+    this.log?.({ kind: 'pay', bound: this.bound, side: SIDE_IDS[s]!, command: cmd, move: kind, cost, paid });
+    if (!paid) return false;
     this.pipsLeft[s][cmd]! -= cost;
     if (withGeneral && cmd === side.cInC) this.discountUsed[s][cmd] = 1;
     return true;
@@ -1853,8 +1929,10 @@ export class Battle {
     firstSide: Side,
     trace?: (e: CombatEvent) => void,
     log?: (e: MoveEvent) => void,
+    die?: (faces: number) => number,
   ): void {
     this.draw = draw;
+    this.die = die;
     this.trace = trace;
     this.log = log;
     this.reset();
@@ -1982,7 +2060,8 @@ export function playEngagement<E, T, V>(
 
 /**
  * Play one engagement with scripted dice: `dice()` gives each die's face in the system's order (DBM: A's
- * die then B's), one combat after another.
+ * die then B's), one combat after another; with PIPs, each command's PIP die (in command order) at the
+ * start of its side's bound comes from the same script.
  */
 export function fightEngagement<E, T, V>(
   config: LinesConfig<E>,
@@ -2002,6 +2081,8 @@ export function fightEngagement<E, T, V>(
     who === 'a' ? 0 : 1,
     options.trace,
     options.log,
+    // PIP dice come from the same script, as faces.
+    () => dice(),
   );
   return b.toResult();
 }
