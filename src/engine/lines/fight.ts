@@ -1741,7 +1741,8 @@ export class Battle {
    * Spontaneous retreat (DBM 3.2 p.25 Demoralised Commands; p.24 Fleeing Elements: towards the base edge,
    * a flee move a bound): in side s's bound, each demoralised command halts what its PIPs pay for (its
    * elements not in frontal contact as one group: p.18 Halts); otherwise those elements leave the line and,
-   * with those already behind it, go a flee move further back; past the table edge they are lost.
+   * with those already behind it (halted with them in the same group), go a flee move further back; past
+   * the table edge they are lost.
    */
   private retreat(s: Side): void {
     const side = this.sides[s];
@@ -1759,12 +1760,16 @@ export class Battle {
           moved.push(this.p.templates[s][this.tmplAt(s, c)]);
           withGeneral ||= this.holdsGeneral(s, c, cmd);
         }
-      let waiting = false;
-      for (let c = 0; c < this.W && !waiting; c++)
+      const files = moved.length;
+      // Its elements behind the line (second line, fled elements) are halted with them, one group.
+      for (let c = 0; c < this.W; c++)
         for (let i = this.wHead[s][c]!; i >= 0; i = this.wNext[s][i]!)
-          if (this.waitingCommand(s, i) === cmd) waiting = true;
-      if (moved.length === 0 && !waiting) continue;
-      if (moved.length > 0 && this.pay(s, cmd, 'halt', moved, withGeneral)) {
+          if (this.waitingCommand(s, i) === cmd)
+            moved.push(
+              this.p.templates[s][side.stTmpl[this.colGoing[c]! * side.states + this.wState[s][i]!]!],
+            );
+      if (moved.length === 0) continue;
+      if (this.pay(s, cmd, 'halt', moved, withGeneral)) {
         this.halted[s][cmd]! |= 1;
         continue;
       }
@@ -1816,7 +1821,7 @@ export class Battle {
           bound: this.bound,
           side: SIDE_IDS[s]!,
           command: cmd,
-          files: moved.length,
+          files,
           lost,
         });
     }

@@ -32,6 +32,7 @@ export interface RankConfig<E = unknown> {
   /**
    * Lines divided into commands: what losing it adds to each of the command break rule's loss counts
    * (adapter.ts CommandRule, `measures` of them); the first-loss bonus is then added once per command.
+   * Absent: its element equivalents (`ee`) in the first count, nothing in the others.
    */
   readonly losses?: readonly number[];
 }

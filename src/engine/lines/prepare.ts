@@ -525,7 +525,7 @@ function prepareSide<E, T, V>(
       ee[k] = r.ee;
       firstBonus[k] = r.firstLossBonus ?? 0;
       scoreBonus[k] = r.scoreBonus ?? 0;
-      for (let m = 0; m < measures; m++) losses[k * measures + m] = r.losses?.[m] ?? 0;
+      for (let m = 0; m < measures; m++) losses[k * measures + m] = r.losses?.[m] ?? (m === 0 ? r.ee : 0);
       commandOriginal[cmd]! += r.reference ?? r.ee;
       eeTotal += r.reference ?? r.ee;
       k++;
@@ -919,7 +919,10 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
     breakRule: adapter.breakRule,
     ...(commandRule ? { commandRule } : {}),
     ...(commandRule && adapter.pips ? { pips: adapter.pips as PipRule<unknown, unknown, unknown> } : {}),
-    ...(commandRule && adapter.score ? { score: adapter.score as ScoreRule<unknown, unknown> } : {}),
+    // A score only where both lines say what their commands are worth (CommandsConfig.points).
+    ...(commandRule && adapter.score && config.a.commands?.points && config.b.commands?.points
+      ? { score: adapter.score as ScoreRule<unknown, unknown> }
+      : {}),
     ctx: ctx as AdapterContext<unknown, unknown>,
     templates: [pa.templates, pb.templates],
     scoreBonus: sides.some((x) => x.scoreBonus.some((b) => b > 0)),
