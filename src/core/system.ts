@@ -319,6 +319,22 @@ export interface ArmyBuilder {
    * variant. Throws InputError (every problem of the file, each with its path within the content).
    */
   fit(content: unknown, variant: VariantSpec, budget?: number): FittedArmy;
+  /**
+   * Two fitted armies deployed against each other as the config of the system's engagement model
+   * (docs/armies.md "Battles"), under one variant.
+   */
+  battle(a: FittedArmy, b: FittedArmy, variant: VariantSpec, setting?: ArmyBattleSetting): unknown;
+}
+
+/** The settings of a battle of armies (docs/armies.md "Battles"). */
+export interface ArmyBattleSetting {
+  /** Player bounds before the battle is called (default 40). */
+  readonly boundLimit?: number;
+  readonly first?: 'a' | 'b' | 'alternate';
+  /** Paces between the armies, what shooters do, the terrain (the engagement model's battlefield). */
+  readonly battlefield?: unknown;
+  /** The engagement model's options. */
+  readonly options?: Readonly<Record<string, unknown>>;
 }
 
 /** A system as the registry holds it (element and situation types erased). */

@@ -47,18 +47,88 @@ export interface CommandRule {
   /** How many loss counts each rank carries. */
   readonly measures: number;
   /**
-   * Is a command with these losses (one per count) demoralised? Asked at the start of each of its side's
-   * bounds; once it is, it stays so. `original`: the total `reference` of its ranks.
+   * When a command's losses are read: at the start of each of its side's bounds (DBA 3.0 Big battles,
+   * the default), or at the end of every bound of either side (DBM 3.2 p.25 Demoralised Commands).
+   */
+  readonly check?: 'own-bound' | 'every-bound';
+  /**
+   * Is a command with these losses (one per count) demoralised? Once it is, it stays so. `original`: the
+   * total `reference` of its ranks.
    */
   demoralised(lost: ArrayLike<number>, original: number): boolean;
+  /**
+   * After its general's element is lost, a command is demoralised if its next PIP die is not greater than
+   * its losses (DBM 3.2 p.25: once per command). Needs `pips`; absent: no such test.
+   */
+  panics?(pipScore: number, lost: ArrayLike<number>): boolean;
+  /**
+   * Elements of a demoralised command that are not in frontal contact flee toward their base edge each of
+   * their side's bounds, unless halted with PIPs (DBM 3.2 p.25, p.18 Halts). Absent: they hold.
+   */
+  readonly retreat?: boolean;
   /** Is the army beaten at the end of a bound? */
   defeated(own: ArmyState, enemy: ArmyState): boolean;
+}
+
+/**
+ * Player initiative points (DBM 3.2 p.16): each command throws a die at the start of its side's bound and
+ * pays for the moves the model makes for it. The kernel asks what a move costs; a move it cannot pay for is
+ * not made (docs/armies.md "Where the model spends PIPs").
+ */
+export interface PipRule<E, T, V> {
+  /**
+   * The scores of one side's commands this bound, from one die roll per command (`rolls`, 1..6, in command
+   * order): the C-in-C deals the regular generals' scores (DBM 3.2 p.16).
+   */
+  scores(ctx: AdapterContext<E, V>, line: LineId, rolls: readonly number[]): readonly number[];
+  /**
+   * What a move costs (DBM 3.2 p.16): the templates of the elements moved (one: a single element move; more:
+   * a group), what the move is, and the state of the command's general.
+   */
+  cost(ctx: AdapterContext<E, V>, move: PipMove<T>): number;
+}
+
+export interface PipMove<T> {
+  readonly line: LineId;
+  readonly command: number;
+  readonly kind: 'step-up' | 'renew' | 'flank' | 'return' | 'halt';
+  readonly moved: readonly T[];
+  /** The command's general's element is among those moved. */
+  readonly withGeneral: boolean;
+  /** The general's element is in frontal combat, or lost. */
+  readonly generalEngaged: boolean;
+  readonly generalLost: boolean;
+  /** The command's general's discount (the C-in-C's -1) is already used this bound. */
+  readonly discountUsed: boolean;
+}
+
+/** How a battle of commands is scored (DBM 3.2 p.25 Victory & Defeat: the competition score). */
+export interface ScoreRule<E, V> {
+  /** Most points a side can score; its score is a whole number from 0 to it. */
+  readonly most: number;
+  /**
+   * A side's score at the end from every command of both sides: demoralised or not, losses (first count)
+   * and original total.
+   */
+  score(ctx: AdapterContext<E, V>, own: readonly CommandEnd[], enemy: readonly CommandEnd[]): number;
+}
+
+export interface CommandEnd {
+  readonly demoralised: boolean;
+  readonly lost: number;
+  readonly original: number;
+  /** The competition points the command is worth. */
+  readonly points: number;
 }
 
 /** One army at the end of a bound, for CommandRule.defeated. */
 export interface ArmyState {
   /** Per count, the losses of all its commands. */
   readonly lost: ArrayLike<number>;
+  /** Per command: its losses (first count), its original total, and whether it is demoralised. */
+  readonly commandLost: ArrayLike<number>;
+  readonly commandOriginal: ArrayLike<number>;
+  readonly commandDemoralised: ArrayLike<number>;
   /** Per count, of which lost in this bound. */
   readonly lostThisBound: ArrayLike<number>;
   /** The total `reference` of its ranks. */
@@ -197,6 +267,10 @@ export interface LineAdapter<E = unknown, T = unknown, V = unknown> {
   readonly breakRule: BreakRule;
   /** The system's rule for lines divided into commands; absent: lines are single commands. */
   readonly commandRule?: CommandRule;
+  /** PIPs for lines with commands (DBM armies); absent: every move the model calls for is made. */
+  readonly pips?: PipRule<E, T, V>;
+  /** The score of a battle of commands (DBM competition VP); absent: none. */
+  readonly score?: ScoreRule<E, V>;
   /**
    * The system's combat tables know flank contacts (`flankContactsA/B`), and an element in contact with an
    * enemy flank recoils when the friend fighting that enemy's front recoils, flees or is destroyed (DBA 3.0

@@ -2,7 +2,8 @@
  * Multi-bound odds of one file against one (docs/engagement-model.md "One file against one"): an exact
  * Markov chain over the pair's states, following the battle-line kernel (fight.ts) step for step on a
  * line of one file a side. Every combat is a lookup in the same compiled combat table the kernel samples
- * (prepare.ts tableFor), so the chain re-implements no rule: only the kernel's bookkeeping of one column
+ * (prepare.ts Prepared.entry), and what an outcome does to a file is the kernel's own (transitions.ts), so
+ * the chain re-implements no rule: only the kernel's bookkeeping of one column
  * (movement, losses, recoils, pursuit, the break rule), which test/engine/lines/bounds.test.ts holds to
  * the Monte Carlo kernel on the same fights.
  *
@@ -19,7 +20,9 @@ import type { LineAdapter } from './adapter.ts';
 import { LineBuilder, modelOptionsSchema } from './block.ts';
 import { DEFAULT_OPTIONS, type FileConfig, type LineConfig, type LineId, type LinesConfig } from './model.ts';
 import * as S from './pack.ts';
-import { DROP, prepared, tableFor, type Prepared } from './prepare.ts';
+import { prepared, type Prepared } from './prepare.ts';
+import { signatureIndex } from './signature.ts';
+import { fileOutcome, FLED, SPENT_FRONT, type Visit } from './transitions.ts';
 
 const EPS = 1e-9;
 
@@ -110,21 +113,26 @@ class Pair {
 
   /** The combat table of the pair as it stands (no overlaps: no neighbours). */
   table(s: Mutable, owner: Side, moved: readonly [number, number]): Uint16Array {
-    return tableFor(
-      this.p,
-      this.tmpl(s, 0),
-      this.tmpl(s, 1),
+    const index = signatureIndex(this.p.signatures, {
       owner,
-      0,
-      0,
-      moved[0],
-      moved[1],
-      this.flank(s, 0),
-      this.flank(s, 1),
-    ).table;
+      overlapsA: 0,
+      overlapsB: 0,
+      movedA: moved[0],
+      movedB: moved[1],
+      flankA: this.flank(s, 0),
+      flankB: this.flank(s, 1),
+      flankContactsA: 0,
+      flankContactsB: 0,
+      shakenA: 0,
+      shakenB: 0,
+    });
+    return this.p.tables.table(this.p.entry(this.tmpl(s, 0), this.tmpl(s, 1), index));
   }
 
-  /** fight.ts Battle.count: rank k of the file gone (fled, or lost; spent at half its value). */
+  /**
+   * fight.ts Battle.count for the pair: rank k of the file gone (fled: out of the fight, lost only with
+   * fledLost; or lost; spent at half its value).
+   */
   private count(s: Mutable, side: Side, k: number, fled: boolean, spent: boolean): void {
     if (fled && !this.p.config.options.fledLost) return;
     const ps = this.p.sides[side];
@@ -135,41 +143,13 @@ class Pair {
     }
   }
 
-  /** fight.ts Battle.lose. */
-  private lose(s: Mutable, side: Side, ranks: number, fled: boolean, spent = false): void {
-    const ps = this.p.sides[side];
-    const st = s.head[side];
-    const from = ps.stOff[st]!;
-    const n = Math.min(ranks, ps.stOff[st + 1]! - from);
-    for (let i = 0; i < n; i++) this.count(s, side, ps.stRanks[from + i]!, fled, spent);
-    s.head[side] = ps.stDrop[st * DROP + n]!;
-  }
-
-  /** fight.ts Battle.applyLoss. */
+  /** The outcome `packed` on one side's file (transitions.ts fileOutcome, as fight.ts Battle.applyLoss). */
   private applyLoss(s: Mutable, side: Side, packed: number): void {
-    const out = packed & S.OUTCOME_MASK;
-    if (out === S.NONE) return;
-    const ps = this.p.sides[side];
-    if (out === S.DESTROYED) this.lose(s, side, 1 + ((packed >> S.REAR_SHIFT) & 3), false);
-    else if (out === S.SPENT) this.lose(s, side, 1, false, true);
-    else if (out === S.FLEE) {
-      const st = s.head[side];
-      for (const k of ps.fleeLost[st]!) this.count(s, side, k, false, false);
-      for (const k of ps.fleeFled[st]!) this.count(s, side, k, true, false);
-      s.head[side] = ps.stFlee[st]!;
-    } else {
-      const rear = (packed >> S.REAR_SHIFT) & 3;
-      if (rear > 0) {
-        const st = s.head[side];
-        const from = ps.stOff[st]!;
-        const n = Math.min(rear, ps.stOff[st + 1]! - from - 1);
-        for (let i = 1; i <= n; i++) this.count(s, side, ps.stRanks[from + i]!, false, false);
-        if (n > 0) s.head[side] = ps.stBehind[st * DROP + n]!;
-      }
-      const st = s.head[side];
-      for (const k of ps.recoilLost[st]!) this.count(s, side, k, false, false);
-      s.head[side] = ps.stRecoil[st]!;
-    }
+    if ((packed & S.OUTCOME_MASK) === S.NONE) return;
+    const visit: Visit = {
+      rank: (k, how) => this.count(s, side, k, how === FLED, how === SPENT_FRONT),
+    };
+    s.head[side] = fileOutcome(this.p.sides[side], s.head[side], packed, visit);
     s.back[side] = 1;
   }
 

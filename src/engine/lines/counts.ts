@@ -50,6 +50,13 @@ interface CountsLayout {
    * demoralised; then A's and B's engagements in which the side used its score bonus (the C-in-C's +1).
    */
   readonly commands: number;
+  /**
+   * Lines whose commands are worth competition points (CommandsConfig.points; else -1): per side, the
+   * engagements that ended with it scoring 0, 1, ... `most` (A's then B's).
+   */
+  readonly scores: number;
+  /** The most a side can score: both sides' points together (0 without). */
+  readonly most: number;
 }
 
 export const SIDE_FIELDS = 6;
@@ -65,9 +72,15 @@ export function countsLayout(config: LinesConfig): CountsLayout {
   const ca = config.a.commands?.files.length ?? 0;
   const cb = config.b.commands?.files.length ?? 0;
   const commands = ca + cb > 0 ? end : -1;
+  const afterCommands = commands < 0 ? end : end + ca + cb + 2;
+  const sum = (xs: readonly number[] | undefined) => (xs ?? []).reduce((t, x) => t + x, 0);
+  const most = sum(config.a.commands?.points) + sum(config.b.commands?.points);
+  const scored = config.a.commands?.points !== undefined && config.b.commands?.points !== undefined;
   return {
-    length: commands < 0 ? end : end + ca + cb + 2,
+    length: scored ? afterCommands + 2 * (most + 1) : afterCommands,
     commands,
+    scores: scored ? afterCommands : -1,
+    most: scored ? most : 0,
     samples: 0,
     aWins: 1,
     bWins: 2,
@@ -127,6 +140,10 @@ export function accumulate(counts: Float64Array, layout: CountsLayout, r: Engage
     if (r.a.scoreBonusUsed) counts[at]! += 1;
     if (r.b.scoreBonusUsed) counts[at + 1]! += 1;
   }
+  if (layout.scores >= 0)
+    [r.a.score, r.b.score].forEach((v, s) => {
+      if (v !== undefined) counts[layout.scores + s * (layout.most + 1) + v]! += 1;
+    });
 }
 
 /**
@@ -214,6 +231,9 @@ function accumulateBattle(counts: Float64Array, layout: CountsLayout, b: Battle)
     counts[at]! += b.scoreUsed[0]!;
     counts[at + 1]! += b.scoreUsed[1]!;
   }
+  if (layout.scores >= 0)
+    for (const s of [0, 1] as const)
+      if (b.finalScore[s]! >= 0) counts[layout.scores + s * (layout.most + 1) + b.finalScore[s]!]! += 1;
 }
 
 /** Add shard counts element-wise. */
@@ -269,5 +289,9 @@ export function countsProblem(config: LinesConfig, c: Float64Array): string | un
     for (let f = files; f < end; f += FILE_FIELDS)
       if (c[f + 2]! > n) return `side ${s === 0 ? 'A' : 'B'}: a file is gone more often than it fought`;
   }
+  if (L.scores >= 0)
+    for (const s of [0, 1])
+      if (sum(L.scores + s * (L.most + 1), L.scores + (s + 1) * (L.most + 1)) !== n)
+        return `side ${s === 0 ? 'A' : 'B'}: the scores do not add up to the engagements`;
   return undefined;
 }

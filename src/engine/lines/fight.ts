@@ -10,17 +10,25 @@
  * lines, and fled elements on their way back) with their distance from it.
  */
 import type { LineAdapter } from './adapter.ts';
-import { chooseFlank, closesOrShoots, pickTarget, type LineIntent } from './decide.ts';
+import { chooseFlank, closesOrShoots, pickTarget } from './decide.ts';
 import type { Decision, EngagementResult, LineId, LinesConfig, ModelOptions, SideTally } from './model.ts';
 import * as S from './pack.ts';
-import { DROP, prepared, tableFor, type CombatEntry, type Prepared, type PreparedSide } from './prepare.ts';
+import { prepared, type Prepared, type PreparedSide } from './prepare.ts';
+import type { TableStore } from './tables.ts';
+import {
+  fileOutcome,
+  loseBehind,
+  loseFront,
+  LOST_FRONT,
+  LOST_SWEPT,
+  SPENT_FRONT,
+  type Visit,
+} from './transitions.ts';
 
 // Module-level copies: read once, not through import bindings in the hot loop.
 const NONE = S.NONE;
 const RECOIL = S.RECOIL;
 const FLEE = S.FLEE;
-const DESTROYED = S.DESTROYED;
-const SPENT = S.SPENT;
 const SIDE_BITS = S.SIDE_BITS;
 const SIDE_MASK = S.SIDE_MASK;
 const OUT = S.OUTCOME_MASK;
@@ -28,7 +36,6 @@ const REAR_SHIFT = S.REAR_SHIFT;
 const PURSUIT_SHIFT = S.PURSUIT_SHIFT;
 const PURSUE_MAY = S.PURSUE_MAY;
 const PURSUE_MUST = S.PURSUE_MUST;
-const entryFor = tableFor;
 const EPS = 1e-9;
 
 const OUTCOME_NAMES = S.ENGAGEMENT_OUTCOMES;
@@ -119,7 +126,45 @@ export type MoveEvent =
       readonly distance: number;
       readonly lost: boolean;
     }
-  | { readonly kind: 'refused'; readonly bound: number };
+  | { readonly kind: 'refused'; readonly bound: number }
+  /** Lines with PIPs: each command's PIP die and the PIPs it scores (in command order). */
+  | {
+      readonly kind: 'pips';
+      readonly bound: number;
+      readonly side: LineId;
+      readonly rolls: readonly number[];
+      readonly scores: readonly number[];
+    }
+  /** Lines with PIPs: a command pays (or cannot pay) for a group move. */
+  | {
+      readonly kind: 'pay';
+      readonly bound: number;
+      readonly side: LineId;
+      readonly command: number;
+      readonly move: PaidMove;
+      readonly cost: number;
+      readonly paid: boolean;
+    }
+  /** A command demoralised: by its losses, or by the panic test after its general was lost. */
+  | {
+      readonly kind: 'demoralised';
+      readonly bound: number;
+      readonly side: LineId;
+      readonly command: number;
+      readonly cause: 'losses' | 'panic';
+    }
+  /** A demoralised command's files not in contact leave the line (`files`) and flee back; `lost` elements go off the table. */
+  | {
+      readonly kind: 'retreat';
+      readonly bound: number;
+      readonly side: LineId;
+      readonly command: number;
+      readonly files: number;
+      readonly lost: number;
+    };
+
+/** The group moves a command pays PIPs for (adapter.ts PipRule.cost). */
+export type PaidMove = 'step-up' | 'renew' | 'flank' | 'return' | 'halt';
 
 interface FightOptions {
   /** Who has the first bound; needed when the config says `alternate` (default then: A). */
@@ -138,6 +183,9 @@ export const T_FLED = 3;
 
 type Side = 0 | 1;
 const SIDE_IDS: readonly LineId[] = ['a', 'b'];
+/** A side's intent (decide.ts LineIntent) as bits. */
+const CLOSES = 1;
+const SHOOTS = 2;
 
 /** The mutable state of one engagement, reset for each. */
 export class Battle {
@@ -158,7 +206,7 @@ export class Battle {
   readonly order: Int32Array;
   readonly edge: Float64Array;
   /** owner-best-first: each column's entry from the ranking pass, and whether a neighbour changed since. */
-  readonly pending: (CombatEntry | undefined)[];
+  readonly pending: Int32Array;
   readonly stale: Uint8Array;
   readonly tally: readonly [Float64Array, Float64Array];
   /** Per side: elements lost by cause (C_FRONTAL ... C_SHOOTING). */
@@ -180,6 +228,19 @@ export class Battle {
   /** Per side and command: demoralised; its first-loss bonus counted. */
   readonly demoralised: readonly [Uint8Array, Uint8Array];
   readonly commandBonusUsed: readonly [Uint8Array, Uint8Array];
+  /**
+   * Lines with commands (DBM armies): per side and command, its general's element is lost, its panic test
+   * (DBM 3.2 p.25) is taken, its general's -1 is used this bound (p.16), it is halted this bound, and the
+   * PIPs it has left this bound (adapter.ts PipRule).
+   */
+  readonly generalLost: readonly [Uint8Array, Uint8Array];
+  private readonly panicTested: readonly [Uint8Array, Uint8Array];
+  private readonly discountUsed: readonly [Uint8Array, Uint8Array];
+  private readonly halted: readonly [Uint8Array, Uint8Array];
+  private readonly pipsLeft: readonly [Float64Array, Float64Array];
+  private readonly pipRolls: readonly [number[], number[]];
+  /** Each side's score at the end (ScoreRule), -1 without one. */
+  readonly finalScore = new Int32Array([-1, -1]);
   /** Per side: its once-per-engagement score bonus is used. */
   readonly scoreUsed: Uint8Array;
   /** Score bonus added by each side in the combat just rolled (for the trace). */
@@ -197,20 +258,29 @@ export class Battle {
   private readonly freeT: readonly [Int32Array, Int32Array];
   /** Per side: overlapOk with a leading row of zeros for "no overlapper" (at (freeT + 1) * n + friend). */
   private readonly okPad: readonly [Uint8Array, Uint8Array];
-  /** Key factors of the combat-table signature (prepare.ts tableFor), read once. */
+  /** B's templates (a local pair is ta * nbT + tb), and the signature's strides and plain part (signature.ts). */
   private readonly nbT: number;
-  private readonly faR: number;
-  private readonly fbR: number;
+  private readonly strides: Int32Array;
+  private readonly plain: number;
+  /** The variant's combat tables, and the entries of one (the dice's combinations). */
+  private readonly tables: TableStore;
+  private readonly space: number;
   /**
    * Per side, the elements waiting behind the line (docs/engagement-model.md "Second lines", "Flight"):
-   * a reserve file, or fled ranks on their way back as a file of their own. `wn` of them, each with its
-   * column, file, state and paces from the front line.
+   * a reserve file, or fled ranks on their way back as a file of their own, each with its file, state and
+   * paces from the front line. Per column a list in the order they came (wHead, wNext; -1 ends it), the
+   * free slots on a stack (wFree, wFreeN).
    */
-  private readonly wn: Int32Array;
-  private readonly wCol: readonly [Int32Array, Int32Array];
+  private readonly wHead: readonly [Int32Array, Int32Array];
+  private readonly wTail: readonly [Int32Array, Int32Array];
+  private readonly wNext: readonly [Int32Array, Int32Array];
   private readonly wFile: readonly [Int32Array, Int32Array];
   private readonly wState: readonly [Int32Array, Int32Array];
   private readonly wDist: readonly [Float64Array, Float64Array];
+  private readonly wFree: readonly [Int32Array, Int32Array];
+  private readonly wFreeN: Int32Array;
+  /** Per side: elements waiting in all (0: waitingMoves has nothing to do). */
+  private readonly wn: Int32Array;
   /** Per side: paces of table behind its line's front edge (model option tableDepth, plus its advance). */
   readonly rear: Float64Array;
   /**
@@ -224,11 +294,10 @@ export class Battle {
   private readonly flankFromLevel: boolean;
   /** Fled elements come back (model option flight `return`, systems with a flight distance). */
   private readonly fledReturn: boolean;
-  /** What each side will do before the lines meet (decide.ts), and whether they have met. */
-  private intent: readonly [LineIntent, LineIntent] = [
-    { closes: true, shoots: false },
-    { closes: true, shoots: false },
-  ];
+  /** What each side will do before the lines meet (decide.ts LineIntent: CLOSES, SHOOTS bits). */
+  private readonly intent = new Uint8Array(2);
+  /** Per going: both sides' intents decided with the whole field in that going (A | B << 2), -1 unknown. */
+  private readonly intentByGoing: Int8Array;
   private engaged = false;
   /** Refusals are decided (a battlefield, an adapter with move rates, option refusals `expected`). */
   private readonly refusalsOn: boolean;
@@ -236,6 +305,9 @@ export class Battle {
   gap = 0;
   /** Per side: the line has moved this bound (approach: artillery cannot then shoot). */
   readonly lineMoved: Uint8Array;
+  /** Everything an engagement changes (Slab), and its contents at the start of one. */
+  private readonly block: Uint8Array;
+  private readonly initial: Uint8Array;
   /** Distant shootings resolved, and close combats (for the benchmark's combats per second). */
   shootings = 0;
   combats = 0;
@@ -243,10 +315,23 @@ export class Battle {
   bounds = 0;
   private bound = 0;
   private draw: (space: number) => number = () => 0;
+  /** Scripted runs: the face of a PIP die (else drawn as draw(6) + 1). */
+  private die: ((faces: number) => number) | undefined = undefined;
   private trace: ((e: CombatEvent) => void) | undefined = undefined;
   private log: ((e: MoveEvent) => void) | undefined = undefined;
+  /** The visitor of the file an outcome is being applied to (visiting, onRank). */
+  private readonly visitor: Visit;
+  private vSide: Side = 0;
+  private vFile = 0;
+  private vBase = 0;
+  private vCause = 0;
+  /** How a fled rank counts (count's `fled`): 0 lost, 1 coming back, 2 out for good. */
+  private vFled: 0 | 1 | 2 = 2;
   /** Per column: the owner's waiting element stepped into the line there this bound (no flank move). */
   private readonly stepped: Uint8Array;
+  private steppedAny = false;
+  /** Files of either side standing on an enemy flank (releaseFlankers has nothing to do at 0). */
+  private flankers = 0;
   /** Per side: it has move rates and base depths (DBM), so waiting elements take bounds to come up. */
   private readonly geometry: readonly [boolean, boolean];
   /** Shooting scratch: per side and column, the enemy column it shoots at (-1 none). */
@@ -261,36 +346,99 @@ export class Battle {
     this.opts = p.config.options;
     const [sa, sb] = p.sides;
     const two = <A>(make: (s: PreparedSide) => A): readonly [A, A] => [make(sa), make(sb)];
-    this.state = two(() => new Int32Array(W));
-    this.file = two(() => new Int32Array(W));
-    this.back = two(() => new Uint8Array(W));
-    this.moved = two(() => new Uint8Array(W));
-    this.contact = new Uint8Array(W);
+    // What an engagement changes lives in one block of memory (Slab), so that starting an engagement is
+    // one copy of the block as it stands at the start (reset).
+    const M = (this.measures = p.commandRule?.measures ?? 0);
+    const layout = (a: Slab) => ({
+      state: two(() => a.i32(W)),
+      file: two(() => a.i32(W)),
+      cur: two(() => a.i32(W)),
+      freeT: two(() => a.i32(W + 2)),
+      fileLeft: two((s) => a.i32(s.files)),
+      wHead: two(() => a.i32(W)),
+      wTail: two(() => a.i32(W)),
+      wNext: two((s) => a.i32(s.files + s.total)),
+      wFile: two((s) => a.i32(s.files + s.total)),
+      wState: two((s) => a.i32(s.files + s.total)),
+      wFree: two((s) => a.i32(s.files + s.total)),
+      wFreeN: a.i32(2),
+      wn: a.i32(2),
+      colGoing: a.i32(W),
+      tally: two(() => a.f64(4)),
+      causes: two(() => a.f64(CAUSES)),
+      fileElements: two((s) => a.f64(s.files)),
+      fileAp: two((s) => a.f64(s.files)),
+      wDist: two((s) => a.f64(s.files + s.total)),
+      rear: a.f64(2),
+      shift: two(() => a.f64(W)),
+      commandLost: two((s) => a.f64(s.commands * M)),
+      armyLost: two(() => a.f64(M)),
+      back: two(() => a.u8(W)),
+      moved: two(() => a.u8(W)),
+      contact: a.u8(W),
+      bonusUsed: a.u8(2),
+      demoralised: two((s) => a.u8(s.commands)),
+      commandBonusUsed: two((s) => a.u8(s.commands)),
+      scoreUsed: a.u8(2),
+      flanking: two(() => a.i8(W)),
+      generalLost: two((s) => a.u8(s.commands)),
+      panicTested: two((s) => a.u8(s.commands)),
+      discountUsed: two((s) => a.u8(s.commands)),
+      halted: two((s) => a.u8(s.commands)),
+      pipsLeft: two((s) => a.f64(s.commands)),
+    });
+    const measure = new Slab(undefined);
+    layout(measure);
+    const slab = new Slab(measure.bytes);
+    const v = layout(slab);
+    this.block = slab.bytesView;
+    this.state = v.state;
+    this.file = v.file;
+    this.cur = v.cur;
+    this.freeT = v.freeT;
+    this.fileLeft = v.fileLeft;
+    this.wHead = v.wHead;
+    this.wTail = v.wTail;
+    this.wNext = v.wNext;
+    this.wFile = v.wFile;
+    this.wState = v.wState;
+    this.wFree = v.wFree;
+    this.wFreeN = v.wFreeN;
+    this.wn = v.wn;
+    this.colGoing = v.colGoing;
+    this.tally = v.tally;
+    this.causes = v.causes;
+    this.fileElements = v.fileElements;
+    this.fileAp = v.fileAp;
+    this.wDist = v.wDist;
+    this.rear = v.rear;
+    this.shift = v.shift;
+    this.commandLost = v.commandLost;
+    this.armyLost = v.armyLost;
+    this.back = v.back;
+    this.moved = v.moved;
+    this.contact = v.contact;
+    this.bonusUsed = v.bonusUsed;
+    this.demoralised = v.demoralised;
+    this.commandBonusUsed = v.commandBonusUsed;
+    this.scoreUsed = v.scoreUsed;
+    this.flanking = v.flanking;
+    this.generalLost = v.generalLost;
+    this.panicTested = v.panicTested;
+    this.discountUsed = v.discountUsed;
+    this.halted = v.halted;
+    this.pipsLeft = v.pipsLeft;
+    this.pipRolls = two((s) => new Array<number>(s.commands).fill(0));
+    // Scratch of a bound (never carried from one to the next).
     this.contactAtStart = new Uint8Array(W);
     this.result = new Int32Array(W);
     this.order = new Int32Array(W);
     this.edge = new Float64Array(W);
-    this.pending = new Array<CombatEntry | undefined>(W).fill(undefined);
+    this.pending = new Int32Array(W);
     this.stale = new Uint8Array(W);
-    this.tally = two(() => new Float64Array(4));
-    this.causes = two(() => new Float64Array(CAUSES));
-    this.fileElements = two((s) => new Float64Array(s.files));
-    this.fileAp = two((s) => new Float64Array(s.files));
-    this.fileLeft = two((s) => new Int32Array(s.files));
-    this.bonusUsed = new Uint8Array(2);
-    this.colGoing = new Int32Array(W);
-    this.cur = two(() => new Int32Array(W));
     this.lineMoved = new Uint8Array(2);
-    this.flanking = two(() => new Int8Array(W));
-    const M = (this.measures = p.commandRule?.measures ?? 0);
-    this.commandLost = two((s) => new Float64Array(s.commands * M));
-    this.armyLost = two(() => new Float64Array(M));
     this.boundStart = two(() => new Float64Array(M));
     this.lostThisBound = two(() => new Float64Array(M));
-    this.demoralised = two((s) => new Uint8Array(s.commands));
-    this.commandBonusUsed = two((s) => new Uint8Array(s.commands));
-    this.scoreUsed = new Uint8Array(2);
-    this.freeT = two(() => new Int32Array(W + 2).fill(-1));
     const pad = (side: PreparedSide) => {
       const n = side.templates;
       const out = new Uint8Array((n + 1) * n);
@@ -299,25 +447,57 @@ export class Battle {
     };
     this.okPad = two(pad);
     this.nbT = sb.templates;
-    this.faR = sa.flankRange;
-    this.fbR = sb.flankRange;
-    this.wn = new Int32Array(2);
-    // A side's waiting elements: at most its files plus one group per rank (each may flee once at a time).
-    this.wCol = two((s) => new Int32Array(s.files + s.total));
-    this.wFile = two((s) => new Int32Array(s.files + s.total));
-    this.wState = two((s) => new Int32Array(s.files + s.total));
-    this.wDist = two((s) => new Float64Array(s.files + s.total));
-    this.rear = new Float64Array(2);
-    this.shift = two(() => new Float64Array(W));
+    this.strides = p.signatures.strides;
+    this.plain = p.signatures.plain;
+    this.tables = p.tables;
+    this.space = p.space;
     this.flankOn = p.flankAttacks;
     this.flankFromLevel = p.flankFromLevel;
     this.fledReturn = p.fledReturn;
     this.refusalsOn =
       p.config.battlefield !== undefined && p.shot !== undefined && this.opts.refusals !== 'never';
     this.stepped = new Uint8Array(W);
+    this.visitor = { rank: (rank, how) => this.onRank(rank, how) };
+    this.intentByGoing = new Int8Array(Math.max(1, p.goings.length)).fill(-1);
     this.geometry = two((s) => s.baseDepth.some((d) => d > 0));
     this.target = two(() => new Int32Array(W));
     this.shotOut = two(() => new Int32Array(W));
+    this.initial = this.startingBlock();
+  }
+
+  /** The block (Slab) as it stands when an engagement starts, before the going is drawn. */
+  private startingBlock(): Uint8Array {
+    for (const s of [0, 1] as const) {
+      const side = this.sides[s];
+      for (let c = 0; c < this.W; c++) {
+        const f = side.fileAt[c]!;
+        this.file[s][c] = f;
+        this.state[s][c] = f < 0 ? -1 : side.fileStart[f]!;
+      }
+      this.fileLeft[s].set(side.fileRanks);
+      this.rear[s] = this.opts.tableDepth ?? 900;
+      this.wHead[s].fill(-1);
+      this.wTail[s].fill(-1);
+      const free = this.wFree[s];
+      const cap = free.length;
+      for (let i = 0; i < cap; i++) free[i] = cap - 1 - i;
+      this.wFreeN[s] = cap;
+      // Second lines wait behind their columns, each line its distance further back.
+      for (let f = 0; f < side.files; f++) {
+        const k = side.fileLine[f]!;
+        if (k === 0) continue;
+        const c = side.fileColumn[f]!;
+        this.wait(s, c, f, side.fileStart[f]!, k * Math.max(side.reserveDist[c]!, 1));
+      }
+    }
+    // Columns beyond the ends (freeT's padding) never hold an overlapper.
+    this.freeT[0].fill(-1);
+    this.freeT[1].fill(-1);
+    for (let c = 0; c < this.W; c++) {
+      this.refresh(0, c);
+      this.refresh(1, c);
+    }
+    return this.block.slice();
   }
 
   /** Recompute both sides' freeT at column c after its front, contact, back or flank state changed. */
@@ -364,14 +544,20 @@ export class Battle {
 
   /** Enemy files on the flanks of side s's file in column c (flank contacts). */
   private flankContactsOn(s: Side, c: number): number {
-    if (!this.flankOn) return 0;
+    if (this.flankers === 0) return 0;
     const f = this.flanking[1 - s]!;
     return (c > 0 && f[c - 1] === 1 ? 1 : 0) + (c + 1 < this.W && f[c + 1] === -1 ? 1 : 0);
   }
 
   /** Side s's file in column c belongs to a demoralised command. */
   private shaken(s: Side, c: number): boolean {
-    return this.measures > 0 && this.demoralised[s][this.sides[s].commandAt[c]!] === 1;
+    return this.measures > 0 && this.demoralised[s][this.commandOf(s, c)] === 1;
+  }
+
+  /** The command of side s's file in column c (a file stepped up from reserve keeps its own). */
+  private commandOf(s: Side, c: number): number {
+    const f = this.file[s][c]!;
+    return f >= 0 ? this.sides[s].fileCommand[f]! : this.sides[s].commandAt[c]!;
   }
 
   /** Overlaps on side s's element in column c, from the enemy's free files beside it. */
@@ -402,36 +588,33 @@ export class Battle {
     ]!;
   }
 
-  private entryAt(c: number, owner: Side, bonusA = 0, bonusB = 0): CombatEntry {
+  /** The signature index (signature.ts) of the combat in column c as it stands, in `owner`'s bound. */
+  private indexOf(c: number, owner: Side): number {
+    const st = this.strides;
+    let index =
+      owner * st[0]! +
+      this.overlapsOn(0, c) * st[1]! +
+      this.overlapsOn(1, c) * st[2]! +
+      this.moved[0][c]! * st[3]! +
+      this.moved[1][c]! * st[4]! +
+      this.flankValueOn(0, c) * st[5]! +
+      this.flankValueOn(1, c) * st[6]!;
+    if (this.flankOn) index += this.flankContactsOn(0, c) * st[7]! + this.flankContactsOn(1, c) * st[8]!;
+    if (this.p.extended) index += (this.shaken(0, c) ? st[9]! : 0) + (this.shaken(1, c) ? st[10]! : 0);
+    return index;
+  }
+
+  /** The table (TableStore number) of the combat in column c as it stands: the pair's shared tables. */
+  private entryAt(c: number, owner: Side): number {
     const ta = this.tmplAt(0, c);
     const tb = this.tmplAt(1, c);
-    const ovA = this.overlapsOn(0, c);
-    const ovB = this.overlapsOn(1, c);
-    const mA = this.moved[0][c]!;
-    const mB = this.moved[1][c]!;
-    const fA = this.flankValueOn(0, c);
-    const fB = this.flankValueOn(1, c);
-    const fcA = this.flankContactsOn(0, c);
-    const fcB = this.flankContactsOn(1, c);
-    if (!this.p.extended && fcA === 0 && fcB === 0) {
-      // prepare.ts tableFor's plain path, inline: the pair's shared array, then the signature.
-      const slots = this.p.pairSlots;
-      if (slots) {
-        const arr = slots[ta * this.nbT + tb];
-        if (arr !== undefined) {
-          const e =
-            arr[(((((owner * 3 + ovA) * 3 + ovB) * 2 + mA) * 2 + mB) * this.faR + fA) * this.fbR + fB];
-          if (e !== undefined) return e;
-        }
-      }
-      return entryFor(this.p, ta, tb, owner, ovA, ovB, mA, mB, fA, fB);
+    const index = this.indexOf(c, owner);
+    const pair = this.p.pairAt[ta * this.nbT + tb];
+    if (pair !== undefined && index < this.plain) {
+      const id = pair.plain[index]!;
+      if (id >= 0) return id;
     }
-    const shA = this.shaken(0, c) ? 1 : 0;
-    const shB = this.shaken(1, c) ? 1 : 0;
-    if (bonusA === 0 && bonusB === 0)
-      return entryFor(this.p, ta, tb, owner, ovA, ovB, mA, mB, fA, fB, fcA, fcB, shA, shB);
-    // Score bonuses are used once an engagement: their tables are built (and cached by the variant) on demand.
-    return this.p.build(ta, tb, owner, ovA, ovB, mA, mB, fA, fB, fcA, fcB, shA, shB, bonusA, bonusB);
+    return this.p.entry(ta, tb, index);
   }
 
   /** What a packed result is worth to side s: how bad the enemy's outcome is less how bad its own is. */
@@ -455,7 +638,15 @@ export class Battle {
           ? side.scoreBonus[base + side.stRanks[side.stOff[st]!]!]!
           : 0;
       if (!(b > 0)) continue;
-      const alt = this.entryAt(c, owner, s === 0 ? b : bonus[0]!, s === 1 ? b : bonus[1]!).table[k]!;
+      // Score bonuses are used once an engagement: their tables are built on demand.
+      const id = this.p.withBonus(
+        this.tmplAt(0, c),
+        this.tmplAt(1, c),
+        this.indexOf(c, owner),
+        s === 0 ? b : bonus[0]!,
+        s === 1 ? b : bonus[1]!,
+      );
+      const alt = this.tables.data[id * this.space + k]!;
       if (this.worth(alt, s) > this.worth(r, s)) {
         r = alt;
         bonus[s] = b;
@@ -465,10 +656,9 @@ export class Battle {
     return r;
   }
 
-  private roll(c: number, owner: Side, entry: CombatEntry = this.entryAt(c, owner)): number {
-    const table = entry.table;
-    const k = this.draw(table.length);
-    let r = table[k]!;
+  private roll(c: number, owner: Side, id: number): number {
+    const k = this.draw(this.space);
+    let r = this.tables.data[id * this.space + k]!;
     this.combats++;
     if (this.p.scoreBonus) {
       this.lastBonus.fill(0);
@@ -512,18 +702,35 @@ export class Battle {
 
   /**
    * Remove up to `ranks` elements from the front of the file in column c, the first for `cause`, the
-   * ones behind it swept with it. `spent` (B&B 0.7 ch.6 army moral): it left the table at half its value.
+   * ones behind it swept with it (transitions.ts loseFront).
    */
-  private lose(s: Side, c: number, ranks: number, cause: number, spent = false): void {
-    const side = this.sides[s];
-    const st = this.state[s][c]!;
+  private lose(s: Side, c: number, ranks: number, cause: number): void {
+    const st = this.visiting(s, c, cause);
+    this.setState(s, c, loseFront(this.sides[s], st, ranks, LOST_FRONT, this.visitor));
+  }
+
+  /**
+   * Ready the visitor (transitions.ts Visit) for side s's file in column c, the front lost for `cause`;
+   * returns the file's state.
+   */
+  private visiting(s: Side, c: number, cause: number): number {
     const f = this.file[s][c]!;
-    const base = side.fileBase[f]!;
-    const from = side.stOff[st]!;
-    const n = Math.min(ranks, side.stOff[st + 1]! - from);
-    for (let i = 0; i < n; i++)
-      this.count(s, f, base + side.stRanks[from + i]!, 0, spent, i === 0 ? cause : C_SWEEP);
-    this.setState(s, c, side.stDrop[st * DROP + n]!);
+    this.vSide = s;
+    this.vFile = f;
+    this.vBase = this.sides[s].fileBase[f]!;
+    this.vCause = cause;
+    this.vFled = 2;
+    return this.state[s][c]!;
+  }
+
+  /** A rank of the file being visited leaves it (transitions.ts): count it as lost, spent or fled. */
+  private onRank(rank: number, how: number): void {
+    const s = this.vSide;
+    const k = this.vBase + rank;
+    if (how === LOST_FRONT) this.count(s, this.vFile, k, 0, false, this.vCause);
+    else if (how === LOST_SWEPT) this.count(s, this.vFile, k, 0, false, C_SWEEP);
+    else if (how === SPENT_FRONT) this.count(s, this.vFile, k, 0, true, this.vCause);
+    else this.count(s, this.vFile, k, this.vFled, false, C_EDGE);
   }
 
   /** Side s's file in column c is now in state `st` (-1 or an empty state: nothing of it is left there). */
@@ -556,6 +763,7 @@ export class Battle {
     this.causes[s][cause]! += 1;
     const M = this.measures;
     const cmd = side.fileCommand[f]!;
+    if (M > 0 && side.generalRank[cmd] === k) this.generalLost[s][cmd] = 1;
     // DBA 3.0 Winning and losing: the first double element lost counts 2 (Big battles: the first of
     // each command).
     const used = M > 0 ? this.commandBonusUsed[s] : this.bonusUsed;
@@ -580,96 +788,74 @@ export class Battle {
   }
 
   /**
-   * The `ranks` ranks directly behind side s's front in column c are destroyed and the front keeps its
-   * place (DBA 3.0 Recoiling: a recoiling elephant destroys the friends it meets).
-   */
-  private loseBehind(s: Side, c: number, ranks: number): void {
-    const side = this.sides[s];
-    const st = this.state[s][c]!;
-    const f = this.file[s][c]!;
-    const from = side.stOff[st]!;
-    const n = Math.min(ranks, side.stOff[st + 1]! - from - 1);
-    if (n <= 0) return;
-    const base = side.fileBase[f]!;
-    for (let i = 1; i <= n; i++) this.count(s, f, base + side.stRanks[from + i]!, 0, false, C_SWEEP);
-    this.setState(s, c, side.stBehind[st * DROP + n]!);
-  }
-
-  /**
    * The front of side s's file in column c flees (a recoil first, which may destroy ranks behind: B&B push
    * back). DBM 3.2 p.24 Fleeing Elements: a skirmisher directly behind flees too, and a double element
    * flees as one. With fled elements returning (model option flight), the fled ranks go a flight's
    * length to the rear: lost if that crosses the table edge (p.25 Losses), else they wait there as a
-   * file of their own and come back to the line (waitingMoves).
+   * file of their own and come back to the line (waitingMoves). Returns the file's state after it.
    */
-  private flee(s: Side, c: number): void {
+  private flee(s: Side, c: number, packed: number): number {
     const side = this.sides[s];
-    const st = this.state[s][c]!;
-    const f = this.file[s][c]!;
-    const base = side.fileBase[f]!;
+    const st = this.visiting(s, c, C_EDGE);
     const t = this.cur[s][c]!;
-    for (const k of side.fleeLost[st]!) this.count(s, f, base + k, 0, false, C_SWEEP);
-    const fled = side.fleeFled[st]!;
     const group = side.stFledGroup[st]!;
-    if (this.opts.fledLost || (this.fledReturn && group >= 0)) {
-      // The flight: its initial recoil (a base depth) and the flee move, from where the file stands.
-      const distance = this.shift[s][c]! + side.baseDepth[t]! * (1 + this.back[s][c]!) + side.flee[t]!;
-      const lost = this.opts.fledLost || distance > this.rear[s]! + EPS;
-      for (const k of fled) this.count(s, f, base + k, lost ? 0 : 1, false, C_EDGE);
-      if (!lost) this.wait(s, c, f, group, distance);
-      if (this.log)
-        this.log({
-          kind: 'flight',
-          bound: this.bound,
-          side: SIDE_IDS[s]!,
-          column: c,
-          elements: fled.length,
-          distance,
-          lost,
-        });
-    } else for (const k of fled) this.count(s, f, base + k, 2, false, C_EDGE);
-    this.setState(s, c, side.stFlee[st]!);
+    if (!(this.opts.fledLost || (this.fledReturn && group >= 0)))
+      return fileOutcome(side, st, packed, this.visitor);
+    // The flight: its initial recoil (a base depth) and the flee move, from where the file stands.
+    const distance = this.shift[s][c]! + side.baseDepth[t]! * (1 + this.back[s][c]!) + side.flee[t]!;
+    const lost = this.opts.fledLost || distance > this.rear[s]! + EPS;
+    this.vFled = lost ? 0 : 1;
+    const next = fileOutcome(side, st, packed, this.visitor);
+    if (!lost) this.wait(s, c, this.vFile, group, distance);
+    if (this.log)
+      this.log({
+        kind: 'flight',
+        bound: this.bound,
+        side: SIDE_IDS[s]!,
+        column: c,
+        elements: side.fleeFled[st]!.length,
+        distance,
+        lost,
+      });
+    return next;
   }
 
   /** Add an element (a file in state `st`) waiting `dist` paces behind side s's line in column c. */
   private wait(s: Side, c: number, f: number, st: number, dist: number): void {
-    const i = this.wn[s]!++;
-    this.wCol[s][i] = c;
+    const i = this.wFree[s][--this.wFreeN[s]!]!;
+    this.wn[s]!++;
     this.wFile[s][i] = f;
     this.wState[s][i] = st;
     this.wDist[s][i] = dist;
+    this.wNext[s][i] = -1;
+    const tail = this.wTail[s][c]!;
+    if (tail < 0) this.wHead[s][c] = i;
+    else this.wNext[s][tail] = i;
+    this.wTail[s][c] = i;
   }
 
   private applyLoss(s: Side, c: number, packed: number, cause: number): void {
     const out = packed & OUT;
     if (out === NONE) return;
     const side = this.sides[s];
-    if (out === DESTROYED) {
-      // DBM 3.2 p.23 Destroyed Elements: the rear ranks the rule set destroys go with it.
-      this.lose(s, c, 1 + ((packed >> REAR_SHIFT) & 3), cause);
-    } else if (out === SPENT) {
-      // B&B 0.7 ch.6 spent: the base leaves the table, at half its PoC.
-      this.lose(s, c, 1, cause, true);
-    } else if (out === FLEE) {
-      this.flee(s, c);
-    } else {
-      // A recoil that destroys the ranks it meets behind (DBA 3.0 Recoiling: elephants), as the combat
-      // table says; then the adapter's push back, which may destroy ranks (B&B 0.7 ch.7 elephants).
-      const rear = (packed >> REAR_SHIFT) & 3;
-      if (rear > 0) this.loseBehind(s, c, rear);
-      // DBM 3.2 p.25 Losses: an element whose recoil crosses its table edge is lost.
+    let next: number;
+    if (out === FLEE) next = this.flee(s, c, packed);
+    else {
+      const st = this.visiting(s, c, cause);
       const t = this.cur[s][c]!;
-      const recoilEnds = this.shift[s][c]! + side.baseDepth[t]! * (1 + this.back[s][c]!);
-      if (t >= 0 && this.fledReturn && recoilEnds > this.rear[s]! + EPS) {
-        this.lose(s, c, 1, C_EDGE);
-      } else if (t >= 0) {
-        const st = this.state[s][c]!;
-        const f = this.file[s][c]!;
-        const base = side.fileBase[f]!;
-        for (const k of side.recoilLost[st]!) this.count(s, f, base + k, 0, false, C_SWEEP);
-        if (side.stRecoil[st] !== st) this.setState(s, c, side.stRecoil[st]!);
-      }
+      // DBM 3.2 p.25 Losses: an element whose recoil crosses its table edge is lost (after the ranks its
+      // recoil destroys behind it: DBA 3.0 elephants).
+      if (
+        out === RECOIL &&
+        this.fledReturn &&
+        this.shift[s][c]! + side.baseDepth[t]! * (1 + this.back[s][c]!) > this.rear[s]! + EPS
+      ) {
+        this.vCause = C_EDGE;
+        const behind = loseBehind(side, st, (packed >> REAR_SHIFT) & 3, this.visitor);
+        next = loseFront(side, behind, 1, LOST_FRONT, this.visitor);
+      } else next = fileOutcome(side, st, packed, this.visitor);
     }
+    this.setState(s, c, next);
     // Destroyed, fled or recoiled: whatever is left of the file is a base depth back.
     this.back[s][c] = 1;
     this.touch(c);
@@ -698,7 +884,7 @@ export class Battle {
     this.applyLoss(1, c, pb, fcB > 0 ? C_FLANK : C_FRONTAL);
     this.contact[c] = 0;
     this.touch(c);
-    if (this.flankOn) {
+    if (this.flankOn && this.flankers > 0) {
       if ((pa & OUT) !== NONE) this.releaseFlankers(0, c, true);
       if ((pb & OUT) !== NONE) this.releaseFlankers(1, c, true);
       this.releaseFlankers(0, c, false);
@@ -717,10 +903,11 @@ export class Battle {
    */
   private releaseFlankers(s: Side, c: number, recoil: boolean): void {
     const f = this.flanking[s];
-    for (const d of [-1, 1]) {
+    for (let d = -1; d <= 1; d += 2) {
       const x = c + d;
       if (x < 0 || x >= this.W || f[x] !== -d) continue;
       f[x] = 0;
+      this.flankers--;
       if (recoil) this.back[s][x] = 1;
       this.touch(x);
     }
@@ -743,26 +930,45 @@ export class Battle {
         continue;
       if (this.moved[owner][c] === 1 || this.stepped[c] === 1 || this.shaken(owner, c)) continue;
       if (side.flankReach[this.tmplAt(owner, c)] === 0) continue;
-      const ok = (x: number) =>
-        x >= 0 &&
-        x < this.W &&
-        this.contact[x] === 1 &&
-        this.present(other, x) &&
-        this.flanking[other][x] === 0 &&
-        (!this.flankFromLevel || this.contactAtStart[x] === 1) &&
-        this.mayContactFlank(owner, c, x);
-      const left = ok(c - 1);
-      const right = ok(c + 1);
+      const left = this.flankable(owner, c, c - 1);
+      const right = this.flankable(owner, c, c + 1);
       if (!left && !right) continue;
       const d = chooseFlank(
         left ? this.flankGain(owner, c - 1) : undefined,
         right ? this.flankGain(owner, c + 1) : undefined,
       );
+      // With PIPs: a single element move (a wheel: it deviates from straight ahead), paid or not made.
+      if (
+        this.p.pips &&
+        !this.pay(
+          owner,
+          this.commandOf(owner, c),
+          'flank',
+          [this.p.templates[owner][this.tmplAt(owner, c)]],
+          this.holdsGeneral(owner, c, this.commandOf(owner, c)),
+        )
+      )
+        continue;
       f[c] = d;
+      this.flankers++;
       this.touch(c);
       if (this.log)
         this.log({ kind: 'flank', bound: this.bound, side: SIDE_IDS[owner]!, column: c, target: c + d });
     }
+  }
+
+  /** Can side s's free file in column c move onto the flank of the enemy in column x (flankMoves)? */
+  private flankable(s: Side, c: number, x: number): boolean {
+    const other = (1 - s) as Side;
+    return (
+      x >= 0 &&
+      x < this.W &&
+      this.contact[x] === 1 &&
+      this.present(other, x) &&
+      this.flanking[other][x] === 0 &&
+      (!this.flankFromLevel || this.contactAtStart[x] === 1) &&
+      this.mayContactFlank(s, c, x)
+    );
   }
 
   /** May side s's front in column c contact the flank of the enemy in column x (not train, DBM 3.2 p.18)? */
@@ -780,21 +986,23 @@ export class Battle {
    * since the flank contact destroys an enemy that would recoil or flee (DBM 3.2 p.23).
    */
   private flankGain(s: Side, x: number): number {
-    return this.entryAt(x, s).ownerEdge;
+    return this.tables.edges[this.entryAt(x, s)]!;
   }
 
   /** Draw each column's going at the start of an engagement (terrain per battle or per file). */
   private drawTerrain(): void {
     const cdf = this.p.goingCdf;
     if (cdf.length === 0) return;
-    const pick = () => {
-      const u = this.draw(0x40000000) / 0x40000000;
-      let g = 0;
-      while (u >= cdf[g]! && g < cdf.length - 1) g++;
-      return g;
-    };
-    if (this.p.config.battlefield!.terrain!.per === 'battle') this.colGoing.fill(pick());
-    else for (let c = 0; c < this.W; c++) this.colGoing[c] = pick();
+    if (this.p.config.battlefield!.terrain!.per === 'battle') this.colGoing.fill(this.pickGoing(cdf));
+    else for (let c = 0; c < this.W; c++) this.colGoing[c] = this.pickGoing(cdf);
+  }
+
+  /** One going drawn with the terrain's weights (cumulative in `cdf`). */
+  private pickGoing(cdf: Float64Array): number {
+    const u = this.draw(0x40000000) / 0x40000000;
+    let g = 0;
+    while (u >= cdf[g]! && g < cdf.length - 1) g++;
+    return g;
   }
 
   /** Range of side s's front in column c now (0: cannot shoot). */
@@ -831,7 +1039,7 @@ export class Battle {
       any = true;
       const e = this.p.shot(this.tmplAt(0, c), this.tmplAt(1, c), owner, who - 1, 0, 0);
       // ownerEdge is from the bound owner's view.
-      edge += s === owner ? e.ownerEdge : -e.ownerEdge;
+      edge += s === owner ? this.tables.edges[e]! : -this.tables.edges[e]!;
     }
     return any && edge > 0;
   }
@@ -846,15 +1054,20 @@ export class Battle {
     return m === Infinity ? 0 : m;
   }
 
-  /** Every front facing an enemy front may move into contact with it. */
+  /**
+   * Some front of side s facing an enemy front may move into contact with it (the others stop short: DBM
+   * 3.2 p.18, bowmen facing mounted; train). A line of one type: every front may, or none.
+   */
   private mayCharge(s: Side): boolean {
     const nb = this.sides[1].templates;
     const ok = s === 0 ? this.p.chargeA : this.p.chargeB;
+    let facing = false;
     for (let c = 0; c < this.W; c++) {
       if (!this.present(0, c) || !this.present(1, c)) continue;
-      if (ok[this.tmplAt(0, c) * nb + this.tmplAt(1, c)] === 0) return false;
+      facing = true;
+      if (ok[this.tmplAt(0, c) * nb + this.tmplAt(1, c)] === 1) return true;
     }
-    return true;
+    return !facing;
   }
 
   /**
@@ -863,11 +1076,17 @@ export class Battle {
    * the line in front of it, its move rate and what the rules let it contact.
    */
   private decideIntents(): void {
+    const intent = this.intent;
     if (!this.refusalsOn) {
-      this.intent = [
-        { closes: true, shoots: false },
-        { closes: true, shoots: false },
-      ];
+      intent[0] = intent[1] = CLOSES;
+      return;
+    }
+    // With one going for the whole field the intents depend on that going alone: decided once each.
+    const uniform = this.p.goingCdf.length === 0 || this.p.config.battlefield?.terrain?.per === 'battle';
+    const known = uniform ? this.intentByGoing[this.colGoing[0]!]! : -1;
+    if (known >= 0) {
+      intent[0] = known & 3;
+      intent[1] = known >> 2;
       return;
     }
     let va = 0;
@@ -875,41 +1094,46 @@ export class Battle {
     let n = 0;
     for (let c = 0; c < this.W; c++) {
       if (!this.present(0, c) || !this.present(1, c)) continue;
-      const v = this.p.pairValue(this.tmplAt(0, c), this.tmplAt(1, c));
-      va += v[0]!;
-      vb += v[1]!;
+      const at = this.p.pairValue(this.tmplAt(0, c), this.tmplAt(1, c));
+      va += this.p.values[at]!;
+      vb += this.p.values[at + 1]!;
       n++;
     }
-    const shootEdge = (s: Side) => {
-      let range = 0;
-      for (let c = 0; c < this.W; c++) if (this.present(s, c)) range = Math.max(range, this.rangeOf(s, c, s));
-      if (range <= 0) return 0;
-      const keep = this.gap;
-      this.gap = range;
-      let edge = 0;
-      for (let c = 0; c < this.W; c++) {
-        const who = this.shootersAt(c, s);
-        if ((who & (s === 0 ? 1 : 2)) === 0) continue;
-        edge += this.p.shot!(this.tmplAt(0, c), this.tmplAt(1, c), s, who - 1, 0, 0).ownerEdge;
-      }
-      this.gap = keep;
-      return edge;
-    };
     const halting = this.p.config.battlefield?.shooters === 'halt';
-    this.intent = closesOrShoots(
+    const [ia, ib] = closesOrShoots(
       {
         value: n > 0 ? va / n : 0,
         move: this.lineMove(0),
         mayContact: this.mayCharge(0),
-        shootEdge: halting ? shootEdge(0) : 0,
+        shootEdge: halting ? this.shootEdgeAtRange(0) : 0,
       },
       {
         value: n > 0 ? vb / n : 0,
         move: this.lineMove(1),
         mayContact: this.mayCharge(1),
-        shootEdge: halting ? shootEdge(1) : 0,
+        shootEdge: halting ? this.shootEdgeAtRange(1) : 0,
       },
     );
+    intent[0] = (ia.closes ? CLOSES : 0) | (ia.shoots ? SHOOTS : 0);
+    intent[1] = (ib.closes ? CLOSES : 0) | (ib.shoots ? SHOOTS : 0);
+    if (uniform) this.intentByGoing[this.colGoing[0]!] = intent[0]! | (intent[1]! << 2);
+  }
+
+  /** Side s's shooting edge standing at its own longest range (decide.ts SideOutlook.shootEdge). */
+  private shootEdgeAtRange(s: Side): number {
+    let range = 0;
+    for (let c = 0; c < this.W; c++) if (this.present(s, c)) range = Math.max(range, this.rangeOf(s, c, s));
+    if (range <= 0) return 0;
+    const keep = this.gap;
+    this.gap = range;
+    let edge = 0;
+    for (let c = 0; c < this.W; c++) {
+      const who = this.shootersAt(c, s);
+      if ((who & (s === 0 ? 1 : 2)) === 0) continue;
+      edge += this.tables.edges[this.p.shot!(this.tmplAt(0, c), this.tmplAt(1, c), s, who - 1, 0, 0)]!;
+    }
+    this.gap = keep;
+    return edge;
   }
 
   /**
@@ -921,13 +1145,14 @@ export class Battle {
   private approachMove(owner: Side): void {
     this.lineMoved.fill(0);
     const intent = this.intent[owner]!;
-    if (!intent.closes && !intent.shoots) return;
+    const closes = (intent & CLOSES) !== 0;
+    if (intent === 0) return;
     const rangeBefore = this.p.shot ? this.maxRange(owner, owner) : 0;
-    if (rangeBefore >= this.gap && (!intent.closes || this.prefersShooting(owner, owner))) return;
+    if (rangeBefore >= this.gap && (!closes || this.prefersShooting(owner, owner))) return;
     const m = this.lineMove(owner);
     if (m <= 0) return;
     this.lineMoved[owner] = 1;
-    if (intent.closes && m >= this.gap && this.mayCharge(owner)) {
+    if (closes && m >= this.gap && this.mayCharge(owner)) {
       this.rear[owner]! += this.gap;
       this.gap = 0;
       return;
@@ -939,7 +1164,7 @@ export class Battle {
     if (range > 0 && next < range && this.gap > range) {
       const keep = this.gap;
       this.gap = range;
-      const ahead = !intent.closes || this.prefersShooting(owner, owner);
+      const ahead = !closes || this.prefersShooting(owner, owner);
       this.gap = keep;
       if (ahead) next = range;
     }
@@ -967,7 +1192,7 @@ export class Battle {
     if (this.contact[c] === 1 || this.flanking[s][c] !== 0 || this.flankContactsOn(s, c) > 0) return 0;
     if (this.gap === 0 && this.back[s][c] === 0) {
       const o = (1 - s) as Side;
-      for (const x of [c - 1, c + 1])
+      for (let x = c - 1; x <= c + 1; x += 2)
         if (x >= 0 && x < this.W && this.contact[x] === 1 && this.present(o, x) && this.present(s, x))
           return 0;
     }
@@ -993,10 +1218,11 @@ export class Battle {
    */
   private shootAll(owner: Side): void {
     const shot = this.p.shot;
-    if (!shot) return;
+    if (!shot || !this.p.shooters) return;
     const W = this.W;
     let shooters = 0;
-    for (const s of [0, 1] as const) {
+    for (let si = 0; si < 2; si++) {
+      const s = si as Side;
       const tg = this.target[s];
       for (let c = 0; c < W; c++) {
         tg[c] = -1;
@@ -1014,7 +1240,8 @@ export class Battle {
     if (shooters === 0) return;
     this.shotOut[0].fill(-1);
     this.shotOut[1].fill(-1);
-    for (const s of [0, 1] as const) {
+    for (let si = 0; si < 2; si++) {
+      const s = si as Side;
       const o = (1 - s) as Side;
       const tg = this.target[s];
       for (let x = 0; x < W; x++) {
@@ -1049,8 +1276,8 @@ export class Battle {
           s === 0 ? aiders : otherAiders,
           s === 0 ? otherAiders : aiders,
         );
-        const k = this.draw(e.table.length);
-        const r = e.table[k]!;
+        const k = this.draw(this.space);
+        const r = this.tables.data[e * this.space + k]!;
         this.shootings++;
         // Each element keeps the worst outcome it is dealt this bound.
         this.keepWorst(0, ca, r & SIDE_MASK);
@@ -1081,8 +1308,9 @@ export class Battle {
           });
       }
     }
-    for (const s of [0, 1] as const)
+    for (let si = 0; si < 2; si++)
       for (let c = 0; c < W; c++) {
+        const s = si as Side;
         const p = this.shotOut[s][c]!;
         // Recoils at a distance move nothing in this model (the lines keep one gap): only losses count.
         if (p < 0 || (p & OUT) === NONE || (p & OUT) === RECOIL || !this.present(s, c)) continue;
@@ -1111,25 +1339,22 @@ export class Battle {
     const other = (1 - owner) as Side;
     this.moved[0].fill(0);
     this.moved[1].fill(0);
-    this.contactAtStart.set(this.contact);
-    this.stepped.fill(0);
+    if (this.flankOn && this.flankFromLevel) this.contactAtStart.set(this.contact);
+    if (this.steppedAny) {
+      this.stepped.fill(0);
+      this.steppedAny = false;
+    }
     if (!charge) this.lineMoved.fill(0);
     const renews =
       (charge || this.bound === 1 || this.opts.renewContact === 'bound-owner' || owner === firstSide) &&
-      (this.engaged || this.intent[owner]!.closes);
-    const nb = this.sides[1].templates;
-    const ok = owner === 0 ? this.p.chargeA : this.p.chargeB;
-    const rules = this.p.shot !== undefined;
-    if (renews)
+      (this.engaged || (this.intent[owner]! & CLOSES) !== 0);
+    if (renews) {
+      if (this.p.pips) this.payRenewals(owner);
       for (let c = 0; c < this.W; c++) {
-        if (!this.present(owner, c)) continue;
-        // DBA 3.0 Big battles: a demoralised command makes no tactical moves (it holds in place).
-        if (this.shaken(owner, c)) continue;
-        if (this.flanking[owner][c] !== 0) continue;
+        // A column in contact has nothing to renew.
+        if (this.contact[c] === 1 || !this.present(owner, c)) continue;
+        if (!this.mayRenew(owner, c)) continue;
         if (this.present(other, c)) {
-          // A front the rules forbid to contact the enemy in front (DBM 3.2 p.18: bowmen and mounted
-          // they can shoot at; train) waits for the enemy to come.
-          if (rules && ok[this.tmplAt(0, c) * nb + this.tmplAt(1, c)] === 0) continue;
           if (this.contact[c] === 0) {
             // The owner's back file steps up; or it moves up to the enemy's back file (followed up).
             if (this.back[other][c] === 1 && this.back[owner][c] === 0) this.followUp(other, c);
@@ -1146,8 +1371,45 @@ export class Battle {
           this.touch(c);
         }
       }
+    }
     if (this.wn[owner]! > 0) this.waitingMoves(owner);
     if (this.flankOn && this.engaged) this.flankMoves(owner);
+  }
+
+  /**
+   * Would side s's file in column c (present, not in contact) move this bound to renew contact or return to
+   * its line? Not if its command is demoralised (DBA 3.0: it holds in place) or could not pay (payRenewals),
+   * nor if it stands on an enemy flank, nor if the rules forbid it to contact the enemy in front (DBM 3.2
+   * p.18: bowmen and mounted they can shoot at; train: it waits for the enemy to come).
+   */
+  private mayRenew(s: Side, c: number): boolean {
+    if (this.shaken(s, c) || this.flanking[s][c] !== 0) return false;
+    if (this.p.pips && (this.halted[s][this.commandOf(s, c)]! & 2) !== 0) return false;
+    const other = (1 - s) as Side;
+    if (!this.present(other, c)) return this.back[s][c] === 1;
+    if (this.p.shot === undefined) return true;
+    const ok = s === 0 ? this.p.chargeA : this.p.chargeB;
+    return ok[this.tmplAt(0, c) * this.nbT + this.tmplAt(1, c)] === 1;
+  }
+
+  /**
+   * With PIPs: each command of side s pays for its renewals this bound as one group move (the files that
+   * would step up or advance into contact, and back files returning to the line); one that cannot pay
+   * makes none of them (halted[s][cmd] = 2 for this bound).
+   */
+  private payRenewals(s: Side): void {
+    const side = this.sides[s];
+    for (let cmd = 0; cmd < side.commands; cmd++) {
+      const moved: unknown[] = [];
+      let withGeneral = false;
+      for (let c = 0; c < this.W; c++) {
+        if (this.contact[c] === 1 || !this.present(s, c) || this.commandOf(s, c) !== cmd) continue;
+        if (!this.mayRenew(s, c)) continue;
+        moved.push(this.p.templates[s][this.tmplAt(s, c)]);
+        withGeneral ||= this.holdsGeneral(s, c, cmd);
+      }
+      if (moved.length > 0 && !this.pay(s, cmd, 'renew', moved, withGeneral)) this.halted[s][cmd]! |= 2;
+    }
   }
 
   /**
@@ -1160,28 +1422,87 @@ export class Battle {
    */
   private waitingMoves(owner: Side): void {
     const side = this.sides[owner];
-    const col = this.wCol[owner];
     const dist = this.wDist[owner];
+    const next = this.wNext[owner];
+    const head = this.wHead[owner];
     const geometry = this.geometry[owner];
-    for (let i = 0; i < this.wn[owner]!; i++) {
-      const c = col[i]!;
-      if (this.shaken(owner, c)) continue;
-      const st = this.wState[owner][i]!;
-      const t = side.stTmpl[this.colGoing[c]! * side.states + st]!;
-      const m = geometry ? side.move[t]! : Infinity;
-      let nearest = !this.present(owner, c);
-      for (let j = 0; j < this.wn[owner]! && nearest; j++)
-        if (j !== i && col[j] === c && (dist[j]! < dist[i]! || (dist[j] === dist[i] && j < i)))
-          nearest = false;
-      if (nearest) {
-        // It comes up to where its column's front stood, or to the enemy's front there.
-        const at = this.positionIn(owner, c);
-        if (m + EPS >= dist[i]! - at) {
-          this.arrive(owner, i);
-          i--;
-        } else dist[i]! -= m;
-      } else if (dist[i]! > side.reserveDist[c]!) dist[i] = Math.max(side.reserveDist[c]!, dist[i]! - m);
+    const states = side.states;
+    const commands = this.measures > 0;
+    if (commands && this.p.pips) this.payStepUps(owner);
+    for (let c = 0; c < this.W; c++) {
+      if (head[c]! < 0 || this.shaken(owner, c)) continue;
+      const reserve = side.reserveDist[c]!;
+      const going = this.colGoing[c]! * states;
+      // The element nearest the line (the first to come on a tie) steps up where the column is empty.
+      let nearest = -1;
+      if (!this.present(owner, c))
+        for (let i = head[c]!; i >= 0; i = next[i]!)
+          if (nearest < 0 || dist[i]! < dist[nearest]!) nearest = i;
+      let prev = -1;
+      for (let i = head[c]!; i >= 0;) {
+        const after = next[i]!;
+        if (commands && !this.mayStepUp(owner, i)) {
+          prev = i;
+          i = after;
+          continue;
+        }
+        const m = geometry ? side.move[side.stTmpl[going + this.wState[owner][i]!]!]! : Infinity;
+        if (i === nearest) {
+          // It comes up to where its column's front stood, or to the enemy's front there.
+          if (m + EPS >= dist[i]! - this.positionIn(owner, c)) {
+            this.unlink(owner, c, i, prev);
+            this.arrive(owner, c, i);
+            i = after;
+            continue;
+          }
+          dist[i]! -= m;
+        } else if (dist[i]! > reserve) dist[i] = Math.max(reserve, dist[i]! - m);
+        prev = i;
+        i = after;
+      }
     }
+  }
+
+  /**
+   * May waiting element i of side s move this bound? Not if its command is demoralised (it retreats
+   * instead) or did not pay for its step-ups (payStepUps: halted[s][cmd] bit 2).
+   */
+  private mayStepUp(s: Side, i: number): boolean {
+    const cmd = this.waitingCommand(s, i);
+    return this.demoralised[s][cmd] === 0 && (this.halted[s][cmd]! & 4) === 0;
+  }
+
+  /**
+   * With PIPs: each undemoralised command of side s pays for moving its waiting elements this bound as one
+   * group move (its second line closing up or stepping into a gap, fled elements coming back); one that
+   * cannot pay moves none of them.
+   */
+  private payStepUps(s: Side): void {
+    const side = this.sides[s];
+    for (let cmd = 0; cmd < side.commands; cmd++) {
+      if (this.demoralised[s][cmd] === 1) continue;
+      const moved: unknown[] = [];
+      for (let c = 0; c < this.W; c++) {
+        const empty = !this.present(s, c);
+        for (let i = this.wHead[s][c]!; i >= 0; i = this.wNext[s][i]!) {
+          if (this.waitingCommand(s, i) !== cmd) continue;
+          // Only elements that would move: toward a gap, or closing up to the second line's distance.
+          if (!empty && this.wDist[s][i]! <= this.sides[s].reserveDist[c]! + EPS) continue;
+          moved.push(this.p.templates[s][side.stTmpl[this.colGoing[c]! * side.states + this.wState[s][i]!]!]);
+        }
+      }
+      if (moved.length > 0 && !this.pay(s, cmd, 'step-up', moved, false)) this.halted[s][cmd]! |= 4;
+    }
+  }
+
+  /** Take waiting element i (after `prev` in its column's list, -1 if first) off side s's list of column c. */
+  private unlink(s: Side, c: number, i: number, prev: number): void {
+    const next = this.wNext[s][i]!;
+    if (prev < 0) this.wHead[s][c] = next;
+    else this.wNext[s][prev] = next;
+    if (this.wTail[s][c] === i) this.wTail[s][c] = prev;
+    this.wFree[s][this.wFreeN[s]!++] = i;
+    this.wn[s]!--;
   }
 
   /**
@@ -1192,20 +1513,11 @@ export class Battle {
     return this.present((1 - s) as Side, c) ? -this.shift[1 - s]![c]! : this.shift[s][c]!;
   }
 
-  /** Waiting element i of side s reaches the line in its column (waitingMoves). */
-  private arrive(s: Side, i: number): void {
+  /** Waiting element i of side s (already off its list) reaches the line in column c (waitingMoves). */
+  private arrive(s: Side, c: number, i: number): void {
     const o = (1 - s) as Side;
-    const c = this.wCol[s][i]!;
     const f = this.wFile[s][i]!;
     const st = this.wState[s][i]!;
-    const n = this.wn[s]!;
-    for (let j = i; j + 1 < n; j++) {
-      this.wCol[s][j] = this.wCol[s][j + 1]!;
-      this.wFile[s][j] = this.wFile[s][j + 1]!;
-      this.wState[s][j] = this.wState[s][j + 1]!;
-      this.wDist[s][j] = this.wDist[s][j + 1]!;
-    }
-    this.wn[s] = n - 1;
     this.shift[s][c] = this.positionIn(s, c);
     this.file[s][c] = f;
     this.state[s][c] = st;
@@ -1219,6 +1531,7 @@ export class Battle {
       if (this.flanking[o][c] !== 0) {
         // The enemy file standing on a flank from this column is contacted and turns to face (p.21).
         this.flanking[o][c] = 0;
+        this.flankers--;
         this.back[o][c] = 0;
         contact = true;
       } else contact = may && this.back[o][c] === 0;
@@ -1231,6 +1544,7 @@ export class Battle {
     this.moved[s][c] = contact ? 1 : 0;
     // It has made its move this bound: it does not also take a flank.
     this.stepped[c] = 1;
+    this.steppedAny = true;
     this.touch(c);
     if (this.log)
       this.log({ kind: 'step-up', bound: this.bound, side: SIDE_IDS[s]!, column: c, file: f, contact });
@@ -1238,8 +1552,7 @@ export class Battle {
 
   /** Side s has an element waiting behind column c. */
   private waitingAt(s: Side, c: number): boolean {
-    for (let i = 0; i < this.wn[s]!; i++) if (this.wCol[s][i] === c) return true;
-    return false;
+    return this.wHead[s][c]! >= 0;
   }
 
   /**
@@ -1254,18 +1567,13 @@ export class Battle {
       const c = this.bound % 2 === 1 ? i : W - 1 - i;
       if (contact[c] === 1) order[n++] = c;
     }
-    const fight = (c: number, e?: CombatEntry) => {
-      const fcA = this.flankContactsOn(0, c);
-      const fcB = this.flankContactsOn(1, c);
-      return this.apply(c, this.roll(c, owner, e ?? this.entryAt(c, owner)), fcA, fcB);
-    };
     if (this.opts.combatOrder === 'simultaneous') {
       // Every situation from the state before any outcome, then all outcomes.
       const fc = this.order.map(() => 0);
       for (let i = 0; i < n; i++) {
         const c = order[i]!;
         fc[i] = this.flankContactsOn(0, c) * 4 + this.flankContactsOn(1, c);
-        result[c] = this.roll(c, owner);
+        result[c] = this.roll(c, owner, this.entryAt(c, owner));
       }
       for (let i = 0; i < n; i++) this.apply(order[i]!, result[order[i]!]!, fc[i]! >> 2, fc[i]! & 3);
       return;
@@ -1273,7 +1581,7 @@ export class Battle {
     if (this.opts.combatOrder === 'sweep') {
       // Each combat sees the overlaps left by those before it (p.21: a file whose own opponent went back,
       // fled or died earlier this bound may overlap its neighbours' opponents).
-      for (let i = 0; i < n; i++) fight(order[i]!);
+      for (let i = 0; i < n; i++) this.fight(order[i]!, owner, this.entryAt(order[i]!, owner));
       return;
     }
     // owner-best-first: rank the combats by the owner's edge, then fight them in that order. A combat's
@@ -1284,7 +1592,7 @@ export class Battle {
       const c = order[i]!;
       const e = this.entryAt(c, owner);
       pending[c] = e;
-      edge[c] = e.ownerEdge;
+      edge[c] = this.tables.edges[e]!;
       stale[c] = 0;
     }
     // Stable insertion sort, the owner's best edge first.
@@ -1301,7 +1609,7 @@ export class Battle {
       const c = order[i]!;
       if (contact[c] === 0) continue;
       const e = stale[c] === 1 ? this.entryAt(c, owner) : pending[c]!;
-      if (fight(c, e)) {
+      if (this.fight(c, owner, e)) {
         if (c > 0) stale[c - 1] = 1;
         if (c + 1 < W) stale[c + 1] = 1;
         // A flank attacker beside c left the flank: it may now overlap the combat beyond it.
@@ -1311,6 +1619,13 @@ export class Battle {
         }
       }
     }
+  }
+
+  /** One close combat in column c: its dice, then its outcomes (flank contacts as they stood). */
+  private fight(c: number, owner: Side, e: number): boolean {
+    const fcA = this.flankContactsOn(0, c);
+    const fcB = this.flankContactsOn(1, c);
+    return this.apply(c, this.roll(c, owner, e), fcA, fcB);
   }
 
   /**
@@ -1332,34 +1647,265 @@ export class Battle {
     const lost = this.armyLost[s];
     const start = this.boundStart[s];
     const bound = this.lostThisBound[s];
-    for (let m = 0; m < this.measures; m++) bound[m] = lost[m]! - start[m]!;
+    const M = this.measures;
+    for (let m = 0; m < M; m++) bound[m] = lost[m]! - start[m]!;
     const side = this.sides[s];
     let original = 0;
     for (let i = 0; i < side.commands; i++) original += side.commandOriginal[i]!;
+    const commandLost = new Float64Array(side.commands);
+    for (let i = 0; i < side.commands; i++) commandLost[i] = this.commandLost[s][i * M]!;
     return {
       lost,
       lostThisBound: bound,
       original,
       cInCDemoralised: this.demoralised[s][side.cInC] === 1,
+      commandLost,
+      commandOriginal: side.commandOriginal,
+      commandDemoralised: this.demoralised[s],
     };
   }
 
   /**
-   * Start of side s's bound, lines with commands: note the losses so far (for losses in this bound), and
-   * each of its commands whose losses now demoralise it is demoralised for good (DBA 3.0 Big battles).
+   * Start of side s's bound, lines with commands: note the losses so far (for losses in this bound); under
+   * a rule read at the start of the side's own bounds (DBA 3.0 Big battles) each command whose losses now
+   * demoralise it is demoralised for good; with PIPs, each command throws its die (DBM 3.2 p.16), a command
+   * whose general is lost takes its panic test (p.25), and a demoralised command's elements not in frontal
+   * contact flee in spontaneous retreat unless it halts them (p.25, p.18 Halts).
    */
   private startBound(s: Side): void {
     const rule = this.p.commandRule!;
-    const M = this.measures;
     for (const x of [0, 1] as const) this.boundStart[x].set(this.armyLost[x]);
+    if (rule.check !== 'every-bound') this.demoraliseByLosses(s);
+    const pips = this.p.pips;
+    if (!pips) return;
+    const side = this.sides[s];
+    const rolls = this.pipRolls[s];
+    for (let i = 0; i < side.commands; i++) rolls[i] = this.die ? this.die(6) : this.draw(6) + 1;
+    const scores = pips.scores(this.p.ctx, SIDE_IDS[s]!, rolls);
+    this.log?.({
+      kind: 'pips',
+      bound: this.bound,
+      side: SIDE_IDS[s]!,
+      rolls: Array.from(rolls),
+      scores: [...scores],
+    });
+    const M = this.measures;
+    for (let i = 0; i < side.commands; i++) {
+      this.pipsLeft[s][i] = scores[i]!;
+      this.discountUsed[s][i] = 0;
+      this.halted[s][i] = 0;
+      // DBM 3.2 p.25: the general lost, the command's next PIP die decides whether it panics (once).
+      if (this.generalLost[s][i] === 1 && this.panicTested[s][i] === 0 && rule.panics) {
+        this.panicTested[s][i] = 1;
+        if (
+          this.demoralised[s][i] === 0 &&
+          rule.panics(scores[i]!, this.commandLost[s].subarray(i * M, (i + 1) * M))
+        ) {
+          this.demoralised[s][i] = 1;
+          this.log?.({
+            kind: 'demoralised',
+            bound: this.bound,
+            side: SIDE_IDS[s]!,
+            command: i,
+            cause: 'panic',
+          });
+        }
+      }
+    }
+    if (rule.retreat) this.retreat(s);
+  }
+
+  /** Every command of side s whose losses now demoralise it is demoralised, for good. */
+  private demoraliseByLosses(s: Side): void {
+    const rule = this.p.commandRule!;
+    const M = this.measures;
     const side = this.sides[s];
     const lost = this.commandLost[s];
     for (let i = 0; i < side.commands; i++)
       if (
         this.demoralised[s][i] === 0 &&
         rule.demoralised(lost.subarray(i * M, (i + 1) * M), side.commandOriginal[i]!)
-      )
+      ) {
         this.demoralised[s][i] = 1;
+        this.log?.({
+          kind: 'demoralised',
+          bound: this.bound,
+          side: SIDE_IDS[s]!,
+          command: i,
+          cause: 'losses',
+        });
+      }
+  }
+
+  /**
+   * Spontaneous retreat (DBM 3.2 p.25 Demoralised Commands; p.24 Fleeing Elements: towards the base edge,
+   * a flee move a bound): in side s's bound, each demoralised command halts what its PIPs pay for (its
+   * elements not in frontal contact as one group: p.18 Halts); otherwise those elements leave the line and,
+   * with those already behind it (halted with them in the same group), go a flee move further back; past
+   * the table edge they are lost.
+   */
+  private retreat(s: Side): void {
+    const side = this.sides[s];
+    for (let cmd = 0; cmd < side.commands; cmd++) {
+      if (this.demoralised[s][cmd] === 0) continue;
+      const moved: unknown[] = [];
+      let withGeneral = false;
+      for (let c = 0; c < this.W; c++)
+        if (
+          this.present(s, c) &&
+          this.commandOf(s, c) === cmd &&
+          this.contact[c] === 0 &&
+          this.flanking[s][c] === 0
+        ) {
+          moved.push(this.p.templates[s][this.tmplAt(s, c)]);
+          withGeneral ||= this.holdsGeneral(s, c, cmd);
+        }
+      const files = moved.length;
+      // Its elements behind the line (second line, fled elements) are halted with them, one group.
+      for (let c = 0; c < this.W; c++)
+        for (let i = this.wHead[s][c]!; i >= 0; i = this.wNext[s][i]!)
+          if (this.waitingCommand(s, i) === cmd)
+            moved.push(
+              this.p.templates[s][side.stTmpl[this.colGoing[c]! * side.states + this.wState[s][i]!]!],
+            );
+      if (moved.length === 0) continue;
+      if (this.pay(s, cmd, 'halt', moved, withGeneral)) {
+        this.halted[s][cmd]! |= 1;
+        continue;
+      }
+      // Into retreat: the free files leave the line, a flee move back from where they stand.
+      let lost = 0;
+      for (let c = 0; c < this.W; c++) {
+        if (
+          !this.present(s, c) ||
+          this.commandOf(s, c) !== cmd ||
+          this.contact[c] === 1 ||
+          this.flanking[s][c] !== 0
+        )
+          continue;
+        const t = this.cur[s][c]!;
+        const st = this.state[s][c]!;
+        const f = this.file[s][c]!;
+        const distance = this.shift[s][c]! + side.baseDepth[t]! * this.back[s][c]!;
+        this.setState(s, c, -1);
+        this.file[s][c] = -1;
+        this.touch(c);
+        this.wait(s, c, f, st, distance);
+      }
+      // Everything of the command behind the line goes a flee move further back, or off the table.
+      for (let c = 0; c < this.W; c++) {
+        let prev = -1;
+        for (let i = this.wHead[s][c]!; i >= 0;) {
+          const after = this.wNext[s][i]!;
+          if (this.waitingCommand(s, i) !== cmd) {
+            prev = i;
+            i = after;
+            continue;
+          }
+          const t = side.stTmpl[this.colGoing[c]! * side.states + this.wState[s][i]!]!;
+          this.wDist[s][i]! += side.flee[t]!;
+          if (this.wDist[s][i]! > this.rear[s]! + EPS) {
+            // Across the table edge: lost (p.25 Losses).
+            this.loseWaiting(s, c, i, prev);
+            lost++;
+            i = after;
+            continue;
+          }
+          prev = i;
+          i = after;
+        }
+      }
+      if (this.log)
+        this.log({
+          kind: 'retreat',
+          bound: this.bound,
+          side: SIDE_IDS[s]!,
+          command: cmd,
+          files,
+          lost,
+        });
+    }
+  }
+
+  /** The command of waiting element i of side s. */
+  private waitingCommand(s: Side, i: number): number {
+    return this.sides[s].fileCommand[this.wFile[s][i]!]!;
+  }
+
+  /** Waiting element i of side s (after `prev` in column c's list) is lost off the table edge. */
+  private loseWaiting(s: Side, c: number, i: number, prev: number): void {
+    const side = this.sides[s];
+    const f = this.wFile[s][i]!;
+    const st = this.wState[s][i]!;
+    this.unlink(s, c, i, prev);
+    const base = side.fileBase[f]!;
+    for (let r = side.stOff[st]!; r < side.stOff[st + 1]!; r++)
+      this.count(s, f, base + side.stRanks[r]!, 0, false, C_EDGE);
+  }
+
+  /** Side s's file in column c holds command cmd's general's element. */
+  private holdsGeneral(s: Side, c: number, cmd: number): boolean {
+    const side = this.sides[s];
+    const g = side.generalRank[cmd]!;
+    if (g < 0) return false;
+    const st = this.state[s][c]!;
+    const base = side.fileBase[this.file[s][c]!]!;
+    for (let r = side.stOff[st]!; r < side.stOff[st + 1]!; r++)
+      if (base + side.stRanks[r]! === g) return true;
+    return false;
+  }
+
+  /**
+   * Pay for a move of side s's command cmd with its PIPs (adapter.ts PipRule.cost): true if it had them
+   * (they are spent), false if not (the move is not made). Without PIPs every move is made.
+   */
+  private pay(
+    s: Side,
+    cmd: number,
+    kind: PaidMove,
+    moved: readonly unknown[],
+    withGeneral: boolean,
+  ): boolean {
+    const pips = this.p.pips;
+    if (!pips) return true;
+    const side = this.sides[s];
+    let engaged = false;
+    const g = side.generalRank[cmd]!;
+    if (g >= 0 && this.generalLost[s][cmd] === 0)
+      for (let c = 0; c < this.W && !engaged; c++)
+        if (this.present(s, c) && this.contact[c] === 1 && this.holdsGeneral(s, c, cmd)) engaged = true;
+    const cost = pips.cost(this.p.ctx, {
+      line: SIDE_IDS[s]!,
+      command: cmd,
+      kind,
+      moved,
+      withGeneral,
+      generalEngaged: engaged,
+      generalLost: this.generalLost[s][cmd] === 1,
+      discountUsed: this.discountUsed[s][cmd] === 1,
+    });
+    const paid = cost <= this.pipsLeft[s][cmd]! + EPS;
+    this.log?.({ kind: 'pay', bound: this.bound, side: SIDE_IDS[s]!, command: cmd, move: kind, cost, paid });
+    if (!paid) return false;
+    this.pipsLeft[s][cmd]! -= cost;
+    if (withGeneral && cmd === side.cInC) this.discountUsed[s][cmd] = 1;
+    return true;
+  }
+
+  /** The score of each side at the end (ScoreRule), into finalScore. */
+  private scoreEnd(): void {
+    const rule = this.p.score;
+    if (!rule) return;
+    const ends = ([0, 1] as const).map((s) =>
+      Array.from({ length: this.sides[s].commands }, (_, i) => ({
+        demoralised: this.demoralised[s][i] === 1,
+        lost: this.commandLost[s][i * this.measures]!,
+        original: this.sides[s].commandOriginal[i]!,
+        points: this.sides[s].commandPoints[i]!,
+      })),
+    );
+    this.finalScore[0] = rule.score(this.p.ctx, ends[0]!, ends[1]!);
+    this.finalScore[1] = rule.score(this.p.ctx, ends[1]!, ends[0]!);
   }
 
   /** Can any column still see a fight: both sides have a file there, or an element coming to it? */
@@ -1373,45 +1919,12 @@ export class Battle {
     return false;
   }
 
-  /** Put both lines in their starting places for a new engagement. */
+  /** Put both lines in their starting places for a new engagement (one copy of the block). */
   private reset(): void {
-    for (const s of [0, 1] as const) {
-      const side = this.sides[s];
-      for (let c = 0; c < this.W; c++) {
-        const f = side.fileAt[c]!;
-        this.file[s][c] = f;
-        this.state[s][c] = f < 0 ? -1 : side.fileStart[f]!;
-      }
-      this.back[s].fill(0);
-      this.shift[s].fill(0);
-      this.tally[s].fill(0);
-      this.causes[s].fill(0);
-      this.fileElements[s].fill(0);
-      this.fileAp[s].fill(0);
-      this.fileLeft[s].set(side.fileRanks);
-      this.rear[s] = this.opts.tableDepth ?? 900;
-      this.wn[s] = 0;
-      // Second lines wait behind their columns, each line its distance further back.
-      for (let f = 0; f < side.files; f++) {
-        const k = side.fileLine[f]!;
-        if (k === 0) continue;
-        const c = side.fileColumn[f]!;
-        this.wait(s, c, f, side.fileStart[f]!, k * Math.max(side.reserveDist[c]!, 1));
-      }
-    }
-    this.contact.fill(0);
-    this.bonusUsed[0] = this.bonusUsed[1] = 0;
-    this.scoreUsed[0] = this.scoreUsed[1] = 0;
-    this.flanking[0].fill(0);
-    this.flanking[1].fill(0);
-    if (this.measures > 0)
-      for (let s = 0; s < 2; s++) {
-        this.commandLost[s]!.fill(0);
-        this.armyLost[s]!.fill(0);
-        this.demoralised[s]!.fill(0);
-        this.commandBonusUsed[s]!.fill(0);
-      }
-    if (this.p.goingCdf.length === 0) this.colGoing.fill(0);
+    this.block.set(this.initial);
+    this.flankers = 0;
+    this.steppedAny = false;
+    this.stepped.fill(0);
     this.decision = UNDECIDED;
   }
 
@@ -1421,25 +1934,29 @@ export class Battle {
     firstSide: Side,
     trace?: (e: CombatEvent) => void,
     log?: (e: MoveEvent) => void,
+    die?: (faces: number) => number,
   ): void {
     this.draw = draw;
+    this.die = die;
     this.trace = trace;
     this.log = log;
     this.reset();
-    this.drawTerrain();
-    for (let c = 0; c < this.W; c++) {
-      this.refresh(0, c);
-      this.refresh(1, c);
+    if (this.p.goingCdf.length > 0) {
+      this.drawTerrain();
+      for (let c = 0; c < this.W; c++) {
+        this.refresh(0, c);
+        this.refresh(1, c);
+      }
     }
     this.gap = this.p.config.battlefield?.distance ?? 0;
     this.engaged = !this.refusalsOn;
     this.decideIntents();
     const limit = this.p.config.boundLimit;
-    const [ia, ib] = this.intent;
-    if (this.refusalsOn && !ia.closes && !ia.shoots && !ib.closes && !ib.shoots) {
+    if (this.refusalsOn && this.intent[0] === 0 && this.intent[1] === 0) {
       // Neither side will close, nor can shoot at the other: the fight is refused (a draw).
       this.decision = REFUSED;
       this.bounds = limit;
+      this.scoreEnd();
       this.log?.({ kind: 'refused', bound: 0 });
       this.trace = undefined;
       this.log = undefined;
@@ -1465,6 +1982,11 @@ export class Battle {
         if (this.p.config.battlefield) this.shootAll(owner);
         this.combat(owner);
       }
+      // DBM 3.2 p.25: a command's losses are read at the end of every bound of either side.
+      if (this.measures > 0 && this.p.commandRule!.check === 'every-bound') {
+        this.demoraliseByLosses(0);
+        this.demoraliseByLosses(1);
+      }
       const ba = this.broken(0);
       const bb = this.broken(1);
       if (ba || bb) {
@@ -1474,6 +1996,7 @@ export class Battle {
       if (!this.canFight()) break;
     }
     this.bounds = Math.min(this.bound, limit);
+    this.scoreEnd();
     this.trace = undefined;
     this.log = undefined;
   }
@@ -1500,11 +2023,12 @@ export class Battle {
       };
     };
     const withCommands = (s: Side, t: SideTally): SideTally =>
-      this.measures > 0 || this.p.scoreBonus
+      this.measures > 0 || this.p.scoreBonus || this.finalScore[s]! >= 0
         ? {
             ...t,
             ...(this.measures > 0 ? { demoralised: Array.from(this.demoralised[s], (d) => d === 1) } : {}),
             ...(this.p.scoreBonus ? { scoreBonusUsed: this.scoreUsed[s] === 1 } : {}),
+            ...(this.finalScore[s]! >= 0 ? { score: this.finalScore[s]! } : {}),
           }
         : t;
     return {
@@ -1541,7 +2065,8 @@ export function playEngagement<E, T, V>(
 
 /**
  * Play one engagement with scripted dice: `dice()` gives each die's face in the system's order (DBM: A's
- * die then B's), one combat after another.
+ * die then B's), one combat after another; with PIPs, each command's PIP die (in command order) at the
+ * start of its side's bound comes from the same script.
  */
 export function fightEngagement<E, T, V>(
   config: LinesConfig<E>,
@@ -1561,6 +2086,51 @@ export function fightEngagement<E, T, V>(
     who === 'a' ? 0 : 1,
     options.trace,
     options.log,
+    // PIP dice come from the same script, as faces.
+    () => dice(),
   );
   return b.toResult();
+}
+
+/**
+ * Typed arrays carved out of one buffer, in the order asked for (each aligned to its element size):
+ * measure first (no buffer: the arrays are throwaway), then allocate `bytes` and ask again in the same
+ * order.
+ */
+class Slab {
+  private offset = 0;
+  private readonly buffer: ArrayBuffer | undefined;
+
+  constructor(bytes: number | undefined) {
+    this.buffer = bytes === undefined ? undefined : new ArrayBuffer(bytes);
+  }
+
+  get bytes(): number {
+    return this.offset;
+  }
+
+  /** The whole buffer, as bytes. */
+  get bytesView(): Uint8Array {
+    return new Uint8Array(this.buffer!);
+  }
+
+  private take<A>(make: (buffer: ArrayBuffer, offset: number, n: number) => A, n: number, size: number): A {
+    this.offset = Math.ceil(this.offset / size) * size;
+    const at = this.offset;
+    this.offset += n * size;
+    return make(this.buffer ?? new ArrayBuffer(n * size), this.buffer ? at : 0, n);
+  }
+
+  i32(n: number): Int32Array {
+    return this.take((b, o, k) => new Int32Array(b, o, k), n, 4);
+  }
+  f64(n: number): Float64Array {
+    return this.take((b, o, k) => new Float64Array(b, o, k), n, 8);
+  }
+  u8(n: number): Uint8Array {
+    return this.take((b, o, k) => new Uint8Array(b, o, k), n, 1);
+  }
+  i8(n: number): Int8Array {
+    return this.take((b, o, k) => new Int8Array(b, o, k), n, 1);
+  }
 }

@@ -24,8 +24,24 @@ import {
 } from './model.ts';
 import { asEngagementSummary, linesSummary } from './summary.ts';
 
-export type { LineAdapter, CombatSignature, ArmyState } from './adapter.ts';
-export type { LineId, LinesConfig, LineConfig, FileConfig, RankConfig, EngagementResult } from './model.ts';
+export type {
+  LineAdapter,
+  CombatSignature,
+  ArmyState,
+  CommandRule,
+  CommandEnd,
+  PipRule,
+  ScoreRule,
+} from './adapter.ts';
+export type {
+  LineId,
+  LinesConfig,
+  LineConfig,
+  FileConfig,
+  RankConfig,
+  EngagementResult,
+  CommandsConfig,
+} from './model.ts';
 
 export { packTable, type SideResult } from './pack.ts';
 

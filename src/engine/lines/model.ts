@@ -32,6 +32,7 @@ export interface RankConfig<E = unknown> {
   /**
    * Lines divided into commands: what losing it adds to each of the command break rule's loss counts
    * (adapter.ts CommandRule, `measures` of them); the first-loss bonus is then added once per command.
+   * Absent: its element equivalents (`ee`) in the first count, nothing in the others.
    */
   readonly losses?: readonly number[];
 }
@@ -41,6 +42,8 @@ export interface FileConfig<E = unknown> {
   readonly ranks: readonly RankConfig<E>[];
   /** DBM only: the front element and its 2nd rank are one double element (only while both stand). */
   readonly doubleBased: boolean;
+  /** A reserve file: the front file it stands behind (index in the line's files); default: centred. */
+  readonly behind?: number;
 }
 
 /**
@@ -48,10 +51,26 @@ export interface FileConfig<E = unknown> {
  * demoralised by its own losses, the army beaten by the system's command rule (adapter.ts CommandRule).
  */
 export interface CommandsConfig {
-  /** Files of each command, left to right; they add up to the line's files. */
+  /** Files of each command, left to right; they add up to the line's front files. */
   readonly files: readonly number[];
   /** The C-in-C's command (index into `files`). */
   readonly cInC: number;
+  /**
+   * The command of each reserve file (in the order of the line's `reserves`, flattened); absent: the
+   * command of the front file it stands behind. A command may stand wholly in reserve (0 front files).
+   */
+  readonly reserves?: readonly number[];
+  /** Per command: its general's role (DBM 3.2 p.10 Army Size), for the PIP and score rules. */
+  readonly roles?: readonly ('c-in-c' | 'sub-general' | 'ally')[];
+  /** Per command: its general's element is regular (DBM 3.2 p.16: the colour of its PIP die). */
+  readonly regular?: readonly boolean[];
+  /** Per command: the competition points it is worth (ScoreRule); absent: no score. */
+  readonly points?: readonly number[];
+  /**
+   * Per command: the file and rank (within the file; front line files first, then reserves) of its
+   * general's element, or absent (DBM 3.2 p.25: its loss and the PIP test).
+   */
+  readonly generals?: readonly ({ readonly file: number; readonly rank: number } | null)[];
 }
 
 export interface LineConfig<E = unknown> {
@@ -183,6 +202,8 @@ export interface SideTally {
   readonly demoralised?: readonly boolean[];
   /** The side used its once-per-engagement score bonus (DBA 3.0 Big battles: the C-in-C's +1). */
   readonly scoreBonusUsed?: boolean;
+  /** Lines whose commands are worth points: the side's score at the end (DBM competition VP). */
+  readonly score?: number;
   readonly elementsLost: number;
   readonly apLost: number;
   readonly eeLost: number;

@@ -9,9 +9,11 @@
 import { remember } from '../../core/bounded.ts';
 import type { DieSpec } from '../../core/ruleset.ts';
 import type { VariantSpec } from '../../core/system.ts';
-import type { AdapterContext, BreakRule, CommandRule, LineAdapter } from './adapter.ts';
+import type { AdapterContext, BreakRule, CommandRule, LineAdapter, PipRule, ScoreRule } from './adapter.ts';
 import type { FileConfig, LineConfig, LineId, LinesConfig } from './model.ts';
-import { OUTCOME_MASK, SIDE_BITS, withoutRecoils, worthTo } from './pack.ts';
+import { withoutRecoils, worthTo } from './pack.ts';
+import { signatureIndex, signatureOf, signatureSpace, type SignatureSpace } from './signature.ts';
+import { pairTables, TableStore, type PairTables } from './tables.ts';
 
 export interface PreparedSide {
   /**
@@ -77,6 +79,10 @@ export interface PreparedSide {
   readonly commandOriginal: Float64Array;
   /** The C-in-C's command (0 without commands). */
   readonly cInC: number;
+  /** Per command: the flat rank of its general's element, -1 if none (CommandsConfig.generals). */
+  readonly generalRank: Int32Array;
+  /** Per command: the competition points it is worth (CommandsConfig.points; 0 without). */
+  readonly commandPoints: Float64Array;
   /** Number of local templates. */
   readonly templates: number;
   /** Per local template: its id in the variant's shared template space. */
@@ -104,25 +110,19 @@ export interface PreparedSide {
 /** Entries per state in `stDrop`: dropping 0 to 4 front ranks (files are at most 4 deep). */
 export const DROP = 5;
 
-/** One combat signature: its packed resolutions and how much the bound's owner expects to gain. */
-export interface CombatEntry {
-  readonly table: Uint16Array;
-  /** P(the owner's opponent suffers an outcome) - P(the owner does): the owner's order of preference. */
-  readonly ownerEdge: number;
-}
-
 /** Templates and combat tables shared by every config of one system and variant. */
 interface VariantSpace {
   readonly ctxVariant: unknown;
   readonly templates: unknown[];
   readonly ids: Map<string, number>;
-  readonly entries: Map<string, CombatEntry>;
+  /** Every combat table built under the variant, each once (tables.ts). */
+  readonly tables: TableStore;
   /**
-   * The entries of plain signatures (no flank contacts, commands or bonuses; flank values 0 or 1), by
-   * pair of shared template ids and the two sides' flank ranges (pairKey), each an array indexed by
-   * signatureIndex(); at most PAIR_MEMO of them, the oldest forgotten first (configs keep theirs).
+   * The tables of each pair of shared template ids, with the two sides' flank ranges (pairKey); at most
+   * PAIR_MEMO of them, the oldest forgotten first (configs keep theirs). Systems whose flank values name
+   * a friend (DBA) keep theirs per config instead (Prepared.pairOf).
    */
-  readonly pairs: Map<number, (CombatEntry | undefined)[]>;
+  readonly pairs: Map<number, PairTables>;
   /**
    * Each distinct file (by its line's extra, its ranks and the goings) worked out once for every config of
    * the variant: its states, their transitions, and each state's template with its JSON key, per going.
@@ -155,29 +155,15 @@ const jsonOfFile = (file: object): string => {
 /** The key of a pair of shared template ids with the sides' flank ranges (1 or 2): exact in a double. */
 const pairKey = (ga: number, gb: number, fa: number, fb: number): number =>
   ((ga * 0x1000000 + gb) * 2 + fa - 1) * 2 + fb - 1;
-/** Plain signatures of one pair: owner (2) x overlaps (3 x 3) x moved (2 x 2), times the flank values. */
-const PAIR_SIGNATURES = 2 * 9 * 4;
-/** Most string-keyed entries a variant keeps (shootings, extended signatures), the oldest forgotten first. */
-const ENTRY_MEMO = 100_000;
 
-/** Most pair arrays a variant keeps (each a few hundred bytes: memory stays bounded in long studies). */
+/** Most pairs of templates a variant keeps (each a few hundred bytes: memory stays bounded in long studies). */
 const PAIR_MEMO = 40_000;
 
 /**
- * The index of a plain signature in a pair's array, the flank values (below fa and fb, each 1 or 2)
- * last; fight.ts Battle.entryAt computes the same inline.
+ * Most tables a variant keeps (about 80 bytes each for two d6): past it, the next config laid out starts a
+ * fresh variant space (configs already laid out keep theirs), so a long study's memory stays bounded.
  */
-const signatureIndex = (
-  owner: number,
-  ovA: number,
-  ovB: number,
-  movedA: number,
-  movedB: number,
-  flankA: number,
-  flankB: number,
-  fa: number,
-  fb: number,
-): number => (((((owner * 3 + ovA) * 3 + ovB) * 2 + movedA) * 2 + movedB) * fa + flankA) * fb + flankB;
+const TABLE_MEMO = 2_000_000;
 
 export interface Prepared {
   readonly config: LinesConfig;
@@ -189,8 +175,8 @@ export interface Prepared {
   readonly chargeA: Uint8Array;
   readonly chargeB: Uint8Array;
   /**
-   * Builds (or fetches) the distant-shooting entry of two templates, with the other elements aiding each
-   * side's shooting (0-2); undefined without approach rules.
+   * The table of a distant shooting between two templates (TableStore number), with the other elements
+   * aiding each side's shooting (0-2); undefined without approach rules.
    */
   readonly shot?: (
     ta: number,
@@ -199,7 +185,9 @@ export interface Prepared {
     shooters: number,
     aidersA: number,
     aidersB: number,
-  ) => CombatEntry;
+  ) => number;
+  /** Some template of either side can shoot (approach rules with a range): else shooting is skipped. */
+  readonly shooters: boolean;
   /** May side A's template ta contact the flank of B's tb (flankA[ta * nb + tb]), and B's tb that of A's ta. */
   readonly flankA: Uint8Array;
   readonly flankB: Uint8Array;
@@ -208,14 +196,22 @@ export interface Prepared {
   /** Fled elements come back to the line (model option flight `return`, an adapter with a flight distance). */
   readonly fledReturn: boolean;
   /**
-   * Each side's expected combat result with A's template ta facing B's tb (decide.ts SideOutlook.value):
-   * [A's, B's], built on first use.
+   * Each side's expected combat result with A's template ta facing B's tb (decide.ts SideOutlook.value),
+   * built on first use: A's at values[i], B's at values[i + 1], i the index returned.
    */
-  readonly pairValue: (ta: number, tb: number) => Float64Array;
+  readonly pairValue: (ta: number, tb: number) => number;
+  readonly values: Float64Array;
   readonly width: number;
   readonly breakRule: BreakRule;
   /** Lines with commands: the system's command rule (then both lines have commands). */
   readonly commandRule?: CommandRule;
+  /** Lines with commands: PIPs and the score, when the system has them. */
+  readonly pips?: PipRule<unknown, unknown, unknown>;
+  readonly score?: ScoreRule<unknown, unknown>;
+  /** What the adapter's rules are asked under (the flattened config and the variant). */
+  readonly ctx: AdapterContext<unknown, unknown>;
+  /** Per side, per local template: the template itself (what the PIP rule reads). */
+  readonly templates: readonly [readonly unknown[], readonly unknown[]];
   /** Some rank of either side has a score bonus (RankConfig.scoreBonus). */
   readonly scoreBonus: boolean;
   /** Option flankAttacks is on (and the adapter supports it). */
@@ -224,36 +220,22 @@ export interface Prepared {
   readonly space: number;
   readonly dice: readonly DieSpec[];
   readonly sides: readonly [PreparedSide, PreparedSide];
-  /** Builds (or fetches from the variant's space) the entry of a signature of local template ids. */
-  readonly build: (
-    ta: number,
-    tb: number,
-    owner: number,
-    ovA: number,
-    ovB: number,
-    movedA: number,
-    movedB: number,
-    flankA: number,
-    flankB: number,
-    fcA?: number,
-    fcB?: number,
-    shakenA?: number,
-    shakenB?: number,
-    bonusA?: number,
-    bonusB?: number,
-  ) => CombatEntry;
-  /** Signature keys are extended by shaken fronts (lines with commands). */
-  readonly extended: boolean;
-  /** Entries of extended or friend-keyed signatures, by local key (tableFor). */
-  readonly cache: Map<number, CombatEntry>;
+  /** The variant's tables (every table number below is one of its). */
+  readonly tables: TableStore;
+  /** The index space of this config's signatures (its flank ranges: signature.ts). */
+  readonly signatures: SignatureSpace;
   /**
-   * Plain signatures (both sides' flank values 0 or 1, no flank contacts, commands or bonuses): per local
-   * pair (ta * nb + tb), the variant's shared array of the pair's entries (signatureIndex), found on first
-   * use; null when this config's signatures are not plain.
+   * The tables of a local pair of templates (ta * nb + tb, ta of side A, tb of side B): shared by every
+   * config of the variant, found on first use (pairOf); undefined until then.
    */
-  readonly pairSlots: ((CombatEntry | undefined)[] | undefined)[] | null;
-  /** The shared array of a local pair (and fills its slot). */
-  readonly pairOf: (ta: number, tb: number) => (CombatEntry | undefined)[];
+  readonly pairAt: (PairTables | undefined)[];
+  readonly pairOf: (ta: number, tb: number) => PairTables;
+  /** The number of the table of a signature index (signature.ts) of local templates, built on first use. */
+  readonly entry: (ta: number, tb: number, index: number) => number;
+  /** The table of a signature with score bonuses added after the dice (built each time: once a game). */
+  readonly withBonus: (ta: number, tb: number, index: number, bonusA: number, bonusB: number) => number;
+  /** Lines with commands are in play (shaken fronts). */
+  readonly extended: boolean;
 }
 
 /**
@@ -286,12 +268,12 @@ function spaceOf<E, T, V>(adapter: LineAdapter<E, T, V>, spec: VariantSpec): Var
   }
   const key = JSON.stringify(spec);
   let s = bySpec.get(key);
-  if (!s) {
+  if (!s || s.tables.count > TABLE_MEMO) {
     s = {
       ctxVariant: adapter.resolveVariant(spec),
       templates: [],
       ids: new Map(),
-      entries: new Map(),
+      tables: new TableStore(adapter.dice.reduce((n, d) => n * d.sides, 1)),
       pairs: new Map(),
       files: new Map(),
       sides: new WeakMap(),
@@ -435,8 +417,8 @@ function prepareSide<E, T, V>(
   let next = front;
   (line.reserves ?? []).forEach((l, k) => {
     const shift = Math.max(0, Math.floor((front - l.length) / 2));
-    l.forEach((_, i) => {
-      fileColumn[next] = offset + Math.min(front - 1, shift + i);
+    l.forEach((file, i) => {
+      fileColumn[next] = offset + Math.min(front - 1, file.behind ?? shift + i);
       fileLine[next] = k + 1;
       next++;
     });
@@ -482,7 +464,10 @@ function prepareSide<E, T, V>(
   const byFile = new Map<string, number>();
   files.forEach((file, i) => {
     const c = fileColumn[i]!;
-    const cmd = i < front ? (commandOfFile[i] ?? 0) : (commandOfFile[c - offset] ?? 0);
+    const cmd =
+      i < front
+        ? (commandOfFile[i] ?? 0)
+        : (line.commands?.reserves?.[i - front] ?? commandOfFile[c - offset] ?? 0);
     if (i < front) commandAt[c] = cmd;
     fileCommand[i] = cmd;
     fileRanks[i] = file.ranks.length;
@@ -540,7 +525,7 @@ function prepareSide<E, T, V>(
       ee[k] = r.ee;
       firstBonus[k] = r.firstLossBonus ?? 0;
       scoreBonus[k] = r.scoreBonus ?? 0;
-      for (let m = 0; m < measures; m++) losses[k * measures + m] = r.losses?.[m] ?? 0;
+      for (let m = 0; m < measures; m++) losses[k * measures + m] = r.losses?.[m] ?? (m === 0 ? r.ee : 0);
       commandOriginal[cmd]! += r.reference ?? r.ee;
       eeTotal += r.reference ?? r.ee;
       k++;
@@ -637,6 +622,14 @@ function prepareSide<E, T, V>(
       commands: commandCount,
       commandOriginal,
       cInC: line.commands?.cInC ?? 0,
+      generalRank: Int32Array.from({ length: commandCount }, (_, cmd) => {
+        const g = line.commands?.generals?.[cmd];
+        return g ? fileBase[g.file]! + g.rank : -1;
+      }),
+      commandPoints: Float64Array.from(
+        { length: commandCount },
+        (_, cmd) => line.commands?.points?.[cmd] ?? 0,
+      ),
       templates: n,
       global: Int32Array.from(global),
       overlapOk,
@@ -737,14 +730,13 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
   }
   const na = pa.templates.length;
   const nb = pb.templates.length;
-  const chargeA = new Uint8Array(na * nb);
-  const chargeB = new Uint8Array(na * nb);
+  const chargeOk = [new Uint8Array(na * nb), new Uint8Array(na * nb)] as const;
   const approach = adapter.approach;
   if (approach)
     for (let i = 0; i < na; i++)
       for (let j = 0; j < nb; j++) {
-        chargeA[i * nb + j] = approach.mayCharge(pa.templates[i]!, pb.templates[j]!) ? 1 : 0;
-        chargeB[i * nb + j] = approach.mayCharge(pb.templates[j]!, pa.templates[i]!) ? 1 : 0;
+        chargeOk[0][i * nb + j] = approach.mayCharge(pa.templates[i]!, pb.templates[j]!) ? 1 : 0;
+        chargeOk[1][i * nb + j] = approach.mayCharge(pb.templates[j]!, pa.templates[i]!) ? 1 : 0;
       }
   const flankA = new Uint8Array(na * nb).fill(1);
   const flankB = new Uint8Array(na * nb).fill(1);
@@ -754,38 +746,6 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
         flankA[i * nb + j] = approach.mayContactFlank(pa.templates[i]!, pb.templates[j]!) ? 1 : 0;
         flankB[i * nb + j] = approach.mayContactFlank(pb.templates[j]!, pa.templates[i]!) ? 1 : 0;
       }
-  const shotCache = new Map<number, CombatEntry>();
-  const SHOOTERS = ['a', 'b', 'both'] as const;
-  const shot = approach
-    ? (
-        ta: number,
-        tb: number,
-        owner: number,
-        shooters: number,
-        aidersA: number,
-        aidersB: number,
-      ): CombatEntry => {
-        const local = ((((ta * nb + tb) * 2 + owner) * 3 + shooters) * 3 + aidersA) * 3 + aidersB;
-        let e = shotCache.get(local);
-        if (e) return e;
-        const key = `shot|${pa.side.global[ta]}|${pb.side.global[tb]}|${owner}|${shooters}|${aidersA}|${aidersB}`;
-        e = space.entries.get(key);
-        if (!e) {
-          const table = approach.shoot(ctx, {
-            a: pa.templates[ta]!,
-            b: pb.templates[tb]!,
-            bound: owner === 0 ? 'a' : 'b',
-            shooters: SHOOTERS[shooters]!,
-            aidersA,
-            aidersB,
-          });
-          e = entryOf(table, owner);
-          remember(space.entries, key, e, ENTRY_MEMO);
-        }
-        shotCache.set(local, e);
-        return e;
-      }
-    : undefined;
   const templates = { a: pa.templates, b: pb.templates };
   const sides = [pa.side, pb.side] as const;
   const tableSpace = adapter.dice.reduce((n, d) => n * d.sides, 1);
@@ -796,78 +756,96 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
     throw new Error('lines with commands need both lines divided and a system with a command rule');
   const flankAttacks = flankContactsOn(config as LinesConfig, adapter as LineAdapter);
   const extended = commandRule !== undefined;
-  // Plain signatures (no flank contact in them) are cached per pair of shared templates, for every config
-  // of the variant; a combat with a flank contact takes the keyed cache (tableFor).
-  const plain = !extended && sides[0].flankRange <= 2 && sides[1].flankRange <= 2;
-  const pairSlots: ((CombatEntry | undefined)[] | undefined)[] = [];
-  const pairOf = (ta: number, tb: number): (CombatEntry | undefined)[] => {
-    const key = pairKey(sides[0].global[ta]!, sides[1].global[tb]!, sides[0].flankRange, sides[1].flankRange);
-    let arr = space.pairs.get(key);
-    if (!arr) {
-      arr = new Array<CombatEntry | undefined>(PAIR_SIGNATURES * sides[0].flankRange * sides[1].flankRange);
-      remember(space.pairs, key, arr, PAIR_MEMO);
-    }
-    pairSlots[ta * nb + tb] = arr;
-    return arr;
-  };
-  const build = (
-    ta: number,
-    tb: number,
-    owner: number,
-    ovA: number,
-    ovB: number,
-    movedA: number,
-    movedB: number,
-    flankA: number,
-    flankB: number,
-    fcA = 0,
-    fcB = 0,
-    shakenA = 0,
-    shakenB = 0,
-    bonusA = 0,
-    bonusB = 0,
-  ): CombatEntry => {
-    // The flank values of systems whose values name a friend (DBA) are template ids of this config: the
-    // shared key uses them as given, together with the config's own template lists.
-    const friendKeyed = sides[0].flankRange > 2 || sides[1].flankRange > 2;
-    const more = fcA + fcB + shakenA + shakenB + bonusA + bonusB;
-    const base =
-      plain && more === 0
-        ? ''
-        : friendKeyed
-          ? `${JSON.stringify(pa.templates[ta])}|${JSON.stringify(pb.templates[tb])}|${owner}${ovA}${ovB}${movedA}${movedB}|${flankA ? JSON.stringify(pa.templates[flankA - 1]) : '-'}|${flankB ? JSON.stringify(pb.templates[flankB - 1]) : '-'}`
-          : `${sides[0].global[ta]}|${sides[1].global[tb]}|${owner}${ovA}${ovB}${movedA}${movedB}${flankA}${flankB}`;
-    const key = more === 0 ? base : `${base}|${fcA}${fcB}${shakenA}${shakenB}|${bonusA}|${bonusB}`;
-    // A plain signature is cached in its pair's array (tableFor) and needs no string key.
-    const inPair = plain && more === 0;
-    let e = inPair ? undefined : space.entries.get(key);
-    if (!e) {
-      const table = adapter.table(
-        ctx,
-        {
-          a: pa.templates[ta]!,
-          b: pb.templates[tb]!,
-          bound: owner === 0 ? 'a' : 'b',
-          overlapsA: ovA,
-          overlapsB: ovB,
-          movedA: movedA === 1,
-          movedB: movedB === 1,
-          flankA,
-          flankB,
-          flankContactsA: fcA,
-          flankContactsB: fcB,
-          shakenA: shakenA === 1,
-          shakenB: shakenB === 1,
-          bonusA,
-          bonusB,
-        },
-        templates,
+  const store = space.tables;
+  const signatures = signatureSpace(sides[0].flankRange, sides[1].flankRange);
+  // Flank values that name a friend (DBA: a template of this config) are this config's own: its pairs'
+  // tables are kept with it, not shared through the variant's global template ids.
+  const friendKeyed = sides[0].flankRange > 2 || sides[1].flankRange > 2;
+  const ownPairs = new Map<number, PairTables>();
+  const pairAt: (PairTables | undefined)[] = [];
+  const pairOf = (ta: number, tb: number): PairTables => {
+    const local = ta * nb + tb;
+    let pair = pairAt[local];
+    if (pair) return pair;
+    if (friendKeyed) {
+      pair = ownPairs.get(local);
+      if (!pair) {
+        pair = pairTables(signatures.plain);
+        ownPairs.set(local, pair);
+      }
+    } else {
+      const key = pairKey(
+        sides[0].global[ta]!,
+        sides[1].global[tb]!,
+        sides[0].flankRange,
+        sides[1].flankRange,
       );
-      e = entryOf(table, owner);
-      if (!inPair) remember(space.entries, key, e, ENTRY_MEMO);
+      pair = space.pairs.get(key);
+      if (!pair) {
+        pair = pairTables(signatures.plain);
+        remember(space.pairs, key, pair, PAIR_MEMO);
+      }
     }
-    return e;
+    pairAt[local] = pair;
+    return pair;
   };
+  /** Resolve every roll of a signature through the adapter and store its table. */
+  const build = (ta: number, tb: number, index: number, bonusA = 0, bonusB = 0): number => {
+    const v = signatureOf(signatures, index);
+    const table = adapter.table(
+      ctx,
+      {
+        a: pa.templates[ta]!,
+        b: pb.templates[tb]!,
+        bound: v.owner === 0 ? 'a' : 'b',
+        overlapsA: v.overlapsA,
+        overlapsB: v.overlapsB,
+        movedA: v.movedA === 1,
+        movedB: v.movedB === 1,
+        flankA: v.flankA,
+        flankB: v.flankB,
+        flankContactsA: v.flankContactsA,
+        flankContactsB: v.flankContactsB,
+        shakenA: v.shakenA === 1,
+        shakenB: v.shakenB === 1,
+        bonusA,
+        bonusB,
+      },
+      templates,
+    );
+    return store.add(table, v.owner);
+  };
+  const entry = (ta: number, tb: number, index: number): number => {
+    const pair = pairAt[ta * nb + tb] ?? pairOf(ta, tb);
+    if (index < signatures.plain) {
+      let id = pair.plain[index]!;
+      if (id < 0) pair.plain[index] = id = build(ta, tb, index);
+      return id;
+    }
+    let id = pair.extended.get(index);
+    if (id === undefined) pair.extended.set(index, (id = build(ta, tb, index)));
+    return id;
+  };
+  const SHOOTERS = ['a', 'b', 'both'] as const;
+  const shot = approach
+    ? (ta: number, tb: number, owner: number, shooters: number, aidersA: number, aidersB: number): number => {
+        const pair = pairAt[ta * nb + tb] ?? pairOf(ta, tb);
+        const index = ((owner * 3 + shooters) * 3 + aidersA) * 3 + aidersB;
+        let id = pair.shots[index]!;
+        if (id < 0) {
+          const table = approach.shoot(ctx, {
+            a: pa.templates[ta]!,
+            b: pb.templates[tb]!,
+            bound: owner === 0 ? 'a' : 'b',
+            shooters: SHOOTERS[shooters]!,
+            aidersA,
+            aidersB,
+          });
+          pair.shots[index] = id = store.add(table, owner);
+        }
+        return id;
+      }
+    : undefined;
   const values = new Float64Array(na * nb * 2).fill(Number.NaN);
   /**
    * What side s expects from the enemy's shooting while it closes (decide.ts SideOutlook.value): the
@@ -885,27 +863,44 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
     if (!(reach > 0) || !(move > 0)) return 0;
     const back = me.range[mine * 4 + 3]! >= reach;
     const shooter = (1 - s) as 0 | 1;
-    const table = shot!(ta, tb, shooter, back ? 2 : shooter, 0, 0).table;
+    const table = store.table(shot!(ta, tb, shooter, back ? 2 : shooter, 0, 0));
     let w = 0;
     for (let i = 0; i < table.length; i++) w += worthTo(withoutRecoils(table[i]!), s);
     return (2 * Math.ceil(reach / move) - 1) * (w / table.length);
   };
-  const prep: Prepared = {
+  // The close combat of a pair, each bound's owner having moved into contact, no overlaps.
+  const charge = (owner: 0 | 1) =>
+    signatureIndex(signatures, {
+      owner,
+      overlapsA: 0,
+      overlapsB: 0,
+      movedA: owner === 0 ? 1 : 0,
+      movedB: owner === 1 ? 1 : 0,
+      flankA: 0,
+      flankB: 0,
+      flankContactsA: 0,
+      flankContactsB: 0,
+      shakenA: 0,
+      shakenB: 0,
+    });
+  const chargeA = charge(0);
+  const chargeB = charge(1);
+  return {
     config: config as LinesConfig,
     goings,
     goingCdf,
-    chargeA,
-    chargeB,
+    chargeA: chargeOk[0],
+    chargeB: chargeOk[1],
     flankA,
     flankB,
+    shooters: pa.side.range.some((r) => r > 0) || pb.side.range.some((r) => r > 0),
     flankFromLevel: adapter.approach?.flankFromLevel === true,
     fledReturn,
     pairValue: (ta, tb) => {
       const at = (ta * nb + tb) * 2;
       if (Number.isNaN(values[at]!)) {
-        // The close combat, each bound's owner having moved into contact, no overlaps.
-        const own = tableFor(prep, ta, tb, 0, 0, 0, 1, 0).table;
-        const theirs = tableFor(prep, ta, tb, 1, 0, 0, 0, 1).table;
+        const own = store.table(entry(ta, tb, chargeA)).slice();
+        const theirs = store.table(entry(ta, tb, chargeB));
         let a = 0;
         let b = 0;
         for (let i = 0; i < own.length; i++) {
@@ -915,34 +910,33 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
         values[at] = a / (2 * own.length) + (shot ? approachShooting(0, ta, tb) : 0);
         values[at + 1] = b / (2 * own.length) + (shot ? approachShooting(1, ta, tb) : 0);
       }
-      return values.subarray(at, at + 2);
+      return at;
     },
+    values,
     ...(shot ? { shot } : {}),
     width,
     sides,
     breakRule: adapter.breakRule,
     ...(commandRule ? { commandRule } : {}),
+    ...(commandRule && adapter.pips ? { pips: adapter.pips as PipRule<unknown, unknown, unknown> } : {}),
+    // A score only where both lines say what their commands are worth (CommandsConfig.points).
+    ...(commandRule && adapter.score && config.a.commands?.points && config.b.commands?.points
+      ? { score: adapter.score as ScoreRule<unknown, unknown> }
+      : {}),
+    ctx: ctx as AdapterContext<unknown, unknown>,
+    templates: [pa.templates, pb.templates],
     scoreBonus: sides.some((x) => x.scoreBonus.some((b) => b > 0)),
     flankAttacks,
     extended,
     space: tableSpace,
     dice: adapter.dice,
-    build,
-    cache: new Map(),
-    pairSlots: plain ? pairSlots : null,
+    tables: store,
+    signatures,
+    pairAt,
     pairOf,
+    entry,
+    withBonus: (ta, tb, index, bonusA, bonusB) => build(ta, tb, index, bonusA, bonusB),
   };
-  return prep;
-}
-
-function entryOf(table: Uint16Array, owner: number): CombatEntry {
-  let edge = 0;
-  for (let i = 0; i < table.length; i++) {
-    const own = (table[i]! >> (owner === 0 ? 0 : SIDE_BITS)) & OUTCOME_MASK;
-    const theirs = (table[i]! >> (owner === 0 ? SIDE_BITS : 0)) & OUTCOME_MASK;
-    edge += (theirs !== 0 ? 1 : 0) - (own !== 0 ? 1 : 0);
-  }
-  return { table, ownerEdge: edge / table.length };
 }
 
 const byObject = new WeakMap<object, Prepared>();
@@ -974,54 +968,4 @@ export function prepared<E, T, V>(
   }
   byObject.set(config, p);
   return p;
-}
-
-/** The entry of one combat signature (local template ids), built on first use. */
-export function tableFor(
-  p: Prepared,
-  ta: number,
-  tb: number,
-  owner: number,
-  ovA: number,
-  ovB: number,
-  movedA: number,
-  movedB: number,
-  flankA = 0,
-  flankB = 0,
-  fcA = 0,
-  fcB = 0,
-  shakenA = 0,
-  shakenB = 0,
-): CombatEntry {
-  const nb = p.sides[1].templates;
-  if (p.pairSlots && fcA === 0 && fcB === 0) {
-    const arr = p.pairSlots[ta * nb + tb] ?? p.pairOf(ta, tb);
-    const i = signatureIndex(
-      owner,
-      ovA,
-      ovB,
-      movedA,
-      movedB,
-      flankA,
-      flankB,
-      p.sides[0].flankRange,
-      p.sides[1].flankRange,
-    );
-    let e = arr[i];
-    if (!e) {
-      e = p.build(ta, tb, owner, ovA, ovB, movedA, movedB, flankA, flankB);
-      arr[i] = e;
-    }
-    return e;
-  }
-  const fb = p.sides[1].flankRange;
-  const dbmKey = (((ta * nb + tb) * 2 + owner) * 9 + ovA * 3 + ovB) * 4 + movedA * 2 + movedB;
-  let key = (dbmKey * p.sides[0].flankRange + flankA) * fb + flankB;
-  key = ((key * 3 + fcA) * 3 + fcB) * 4 + shakenA * 2 + shakenB;
-  let e = p.cache.get(key);
-  if (!e) {
-    e = p.build(ta, tb, owner, ovA, ovB, movedA, movedB, flankA, flankB, fcA, fcB, shakenA, shakenB);
-    p.cache.set(key, e);
-  }
-  return e;
 }

@@ -35,6 +35,11 @@ interface SideLosses {
   }[];
   /** Lines with commands: the probability the side used its score bonus (the C-in-C's +1). */
   readonly scoreBonusUsed?: number;
+  /**
+   * Lines whose commands are worth points (DBM armies: the competition score, DBM 3.2 p.25): the share of
+   * engagements in which the side scored 0, 1, ... `most`, and its mean score with a 95% interval.
+   */
+  readonly score?: { readonly distribution: readonly number[]; readonly mean: Mean };
 }
 
 interface LinesSummary {
@@ -89,7 +94,19 @@ export function linesSummary(config: LinesConfig, counts: Float64Array): LinesSu
     const cmds = config[id].commands;
     const first = L.commands + (id === 'a' ? 0 : (config.a.commands?.files.length ?? 0));
     const all = (config.a.commands?.files.length ?? 0) + (config.b.commands?.files.length ?? 0);
+    const scoreOf = () => {
+      const from = L.scores + (id === 'a' ? 0 : L.most + 1);
+      const distribution = Array.from({ length: L.most + 1 }, (_, k) => per(at(from + k)));
+      let sum = 0;
+      let sum2 = 0;
+      distribution.forEach((p, k) => {
+        sum += k * p * n;
+        sum2 += k * k * p * n;
+      });
+      return { distribution, mean: meanOf(sum, sum2, n) };
+    };
     return {
+      ...(L.scores >= 0 ? { score: scoreOf() } : {}),
       ...(cmds && L.commands >= 0
         ? {
             commands: cmds.files.map((files, i) => ({
@@ -178,6 +195,20 @@ export function asEngagementSummary(s: LinesSummary, points: boolean, lossName: 
       causes,
       files('a'),
       files('b'),
+      ...(s.a.score && s.b.score
+        ? [
+            {
+              title: 'Competition score (DBM 3.2 p.25: 0 to 10 victory points a side)',
+              note: 'The share of battles ending with each score, and the mean with a 95% interval.',
+              columns: ['side', 'mean VP', ...s.a.score.distribution.map((_, k) => `${k}`)],
+              rows: (['a', 'b'] as const).map((id) => [
+                `${id.toUpperCase()} (${s[id].name})`,
+                `${s[id].score!.mean.mean.toFixed(2)} [${s[id].score!.mean.lo.toFixed(2)}, ${s[id].score!.mean.hi.toFixed(2)}]`,
+                ...s[id].score!.distribution.map((p) => fixed(p)),
+              ]),
+            } satisfies DataTable,
+          ]
+        : []),
       ...(['a', 'b'] as const)
         .filter((id) => s[id].commands)
         .map((id): DataTable => ({

@@ -9,10 +9,18 @@ import type { Variant } from '../../core/system.ts';
 import {
   packTable,
   type CombatSignature,
+  type CommandEnd,
+  type CommandRule,
+  type CommandsConfig,
   type LineAdapter,
   type LineId,
   type LinesConfig,
 } from '../../engine/lines/index.ts';
+import { demoralisedByLosses, panicsOnGeneralLoss } from './demoralisation.ts';
+import { pipCost } from './pip-costs.ts';
+import { allocatePips, type PipCommand } from './pips.ts';
+import { competitionScore } from './score.ts';
+import { armyDefeated } from './victory.ts';
 import { elementCost } from './costs.ts';
 import { mayCharge, moveDistance, shootingRange } from './distant.ts';
 import { baseDepth, fleeMove, reachesAdjacentFlank } from './geometry.ts';
@@ -70,15 +78,61 @@ const DICE = [
 ] as const;
 
 function situationOf(rules: DbmVersionId, s: CombatSignature<SideTemplate>): DbmSituation {
+  // A front of a demoralised command (armies: DBM 3.2 p.21 Tactical Factors, -2 unless the general's).
+  const demoralised = (shaken: boolean, t: SideTemplate) => shaken || t.demoralised;
   return {
     rules,
     mode: 'close',
     bound: s.bound,
     shooters: 'both',
-    a: { ...s.a, overlaps: s.overlapsA, flankContacts: s.flankContactsA, movedIntoContact: s.movedA },
-    b: { ...s.b, overlaps: s.overlapsB, flankContacts: s.flankContactsB, movedIntoContact: s.movedB },
+    a: {
+      ...s.a,
+      overlaps: s.overlapsA,
+      flankContacts: s.flankContactsA,
+      movedIntoContact: s.movedA,
+      demoralised: demoralised(s.shakenA, s.a),
+    },
+    b: {
+      ...s.b,
+      overlaps: s.overlapsB,
+      flankContacts: s.flankContactsB,
+      movedIntoContact: s.movedB,
+      demoralised: demoralised(s.shakenB, s.b),
+    },
   };
 }
+
+/** A command as DBM's PIP dicing sees it (pips.ts), from a line's commands (armies). */
+function pipCommands(commands: CommandsConfig | undefined): PipCommand[] {
+  const n = commands?.files.length ?? 0;
+  return Array.from({ length: n }, (_, i) => ({
+    regularGeneral: commands?.regular?.[i] === true,
+    ally: commands?.roles?.[i] === 'ally',
+  }));
+}
+
+/**
+ * DBM 3.2 pp.16, 25 for battles of armies (docs/armies.md "Battles"): commands demoralised at a third of
+ * their element equivalents at the end of any bound, or by the panic test after their general's loss;
+ * their elements not in frontal contact flee in spontaneous retreat; the army defeated at half its
+ * element equivalents, demoralised commands counting whole. Ranks carry their element equivalents as
+ * their one loss count.
+ */
+const DBM_COMMANDS: CommandRule = {
+  measures: 1,
+  check: 'every-bound',
+  demoralised: (lost, original) => demoralisedByLosses(original, lost[0]!),
+  panics: (score, lost) => panicsOnGeneralLoss(score, lost[0]!),
+  retreat: true,
+  defeated: (own) =>
+    armyDefeated(
+      Array.from(own.commandOriginal, (original, i) => ({
+        original,
+        lost: own.commandLost[i]!,
+        demoralised: own.commandDemoralised[i] === 1,
+      })),
+    ),
+};
 
 /**
  * Cost of rank `index` of a file: the rear element of a double base costs less (DBM 3.2 p.10 "Adjust
@@ -122,6 +176,8 @@ function templateOfRanks(
     listGradeSupport: l.extra?.listGradeSupport === true,
     going: going as Going,
     camels: front.extra?.camels === true,
+    general: front.extra?.general === true,
+    chariots: front.extra?.chariots === true,
     ...(front.extra?.weapon !== undefined ? { weapon: front.extra.weapon as MissileWeapon } : {}),
   });
   return rest;
@@ -159,6 +215,50 @@ export const dbmLineAdapter: LineAdapter<Element, SideTemplate, DbmVersion> = {
   },
   // DBM 3.2 p.25 Demoralised Commands: a third of the command's original element equivalents.
   breakRule: { kind: 'fraction' },
+  commandRule: DBM_COMMANDS,
+  // DBM 3.2 p.16: each command's die, the C-in-C dealing the regular generals' scores (his own command
+  // first, then in command order); the cost of each move the model makes (docs/armies.md).
+  pips: {
+    scores: ({ config }, line, rolls) => {
+      const commands = config[line].commands;
+      const cInC = commands?.cInC ?? 0;
+      const n = rolls.length;
+      return allocatePips(pipCommands(commands), rolls, {
+        priority: [cInC, ...Array.from({ length: n }, (_, i) => i).filter((i) => i !== cInC)],
+      });
+    },
+    cost: ({ variant, config }, move) => {
+      const commands = config[move.line].commands;
+      const cInC = (commands?.cInC ?? 0) === move.command;
+      return pipCost(
+        {
+          action: move.kind === 'halt' ? 'halt' : 'tactical',
+          elements: move.moved.map((t) => ({ element: t.element, general: t.general })),
+          withCinC: cInC && move.withGeneral,
+          generalDiscountUsed: move.discountUsed,
+          general: move.generalLost ? 'lost' : move.generalEngaged ? 'in-contact' : 'free',
+          // A flank contact wheels; renewing contact and taking a flank contact enemy.
+          deviates: move.kind === 'flank',
+          contactsEnemy: move.kind === 'renew' || move.kind === 'flank',
+        },
+        variant,
+      ).pips;
+    },
+  },
+  // DBM 3.2 p.25: the competition score (5 VP an army; quarter losses transfer from 3.1).
+  score: {
+    most: 10,
+    score: ({ variant }, own, enemy) => {
+      const results = (cs: readonly CommandEnd[]) =>
+        cs.map((c) => ({
+          role: c.points > 1 ? ('c-in-c' as const) : ('sub-general' as const),
+          original: c.original,
+          lost: c.lost,
+          demoralised: c.demoralised,
+        }));
+      return competitionScore(results(own), results(enemy), variant).a;
+    },
+  },
   // DBM 3.2 p.21 Close Combat, p.23 Recoiling Elements: the combat tables know flank contacts (a -1, and
   // a recoil or flight with an enemy on the flank is destroyed); the line model makes them by default.
   flankAttacks: true,
@@ -223,6 +323,7 @@ export const dbmLineAdapter: LineAdapter<Element, SideTemplate, DbmVersion> = {
       ),
     camels: z.boolean().optional().describe('Rides camels (DBM 3.2 p.12; not baggage; camelry always do)'),
     listPermitted: z.boolean().optional().describe('The army list expressly permits this support'),
+    general: z.boolean().optional().describe("The general's element (+1 in close combat: DBM 3.2 p.21)"),
   },
   lineFields: {
     listGradeSupport: z.boolean().optional().describe('3.2: the list allows rear support by another grade'),

@@ -16,6 +16,7 @@ import { commandVictoryPoints } from '../score.ts';
 import type { Element } from '../troops.ts';
 import { versionOfSpec } from '../variant.ts';
 import type { DbmVersion } from '../versions.ts';
+import { armyBattle } from './deploy.ts';
 import { fillCounts } from './fit.ts';
 import { parseGeneral, parseTroops, splitCommand, type GeneralEntry, type TroopsEntry } from './notation.ts';
 import {
@@ -285,4 +286,4 @@ export function fitArmy(content: unknown, spec: VariantSpec, budget?: number): F
 }
 
 /** DBM's army files (SystemModule.army). */
-export const dbmArmy: ArmyBuilder = { defaultBudget: DEFAULT_BUDGET, fit: fitArmy };
+export const dbmArmy: ArmyBuilder = { defaultBudget: DEFAULT_BUDGET, fit: fitArmy, battle: armyBattle };

@@ -1,0 +1,100 @@
+/**
+ * The combat signature (ARCHITECTURE.md "Engagements"): everything a file-vs-file combat's outcome table
+ * depends on besides the two sides' templates, declared once. The table index of a signature, the key of
+ * its cached table, its trace and the adapter's arguments (adapter.ts CombatSignature) are all derived
+ * from this one list of dimensions and radices.
+ */
+
+/** A dimension of the signature: its name in adapter.ts CombatSignature, and how many values it takes. */
+interface Dimension {
+  readonly name: SignatureField;
+  /** Values 0 .. radix-1; `flank` dimensions take the config's flank range (adapter.ts flankRange). */
+  readonly radix: number | 'flankA' | 'flankB';
+}
+
+/** The numeric fields of a signature, in index order (least significant first). */
+export type SignatureField =
+  | 'owner'
+  | 'overlapsA'
+  | 'overlapsB'
+  | 'movedA'
+  | 'movedB'
+  | 'flankA'
+  | 'flankB'
+  | 'flankContactsA'
+  | 'flankContactsB'
+  | 'shakenA'
+  | 'shakenB';
+
+/**
+ * The dimensions, least significant first. The first seven are a combat's "plain" part (whose bound,
+ * overlaps, who moved into contact, the system's flank values); the last four (flank contacts, a
+ * demoralised command) are zero in most combats, so a signature with them zero indexes the plain part
+ * alone (PLAIN: a small dense array per pair of templates).
+ */
+export const DIMENSIONS: readonly Dimension[] = [
+  { name: 'owner', radix: 2 },
+  { name: 'overlapsA', radix: 3 },
+  { name: 'overlapsB', radix: 3 },
+  { name: 'movedA', radix: 2 },
+  { name: 'movedB', radix: 2 },
+  { name: 'flankA', radix: 'flankA' },
+  { name: 'flankB', radix: 'flankB' },
+  { name: 'flankContactsA', radix: 3 },
+  { name: 'flankContactsB', radix: 3 },
+  { name: 'shakenA', radix: 2 },
+  { name: 'shakenB', radix: 2 },
+];
+
+/** How many leading dimensions make the plain part. */
+const PLAIN = 7;
+
+/** A signature as numbers, one per dimension (DIMENSIONS order). */
+export type SignatureValues = Readonly<Record<SignatureField, number>>;
+
+/** The index space of signatures for a config's two flank ranges. */
+export interface SignatureSpace {
+  /** Per dimension (DIMENSIONS order): its radix, and the step of its value in the index. */
+  readonly radices: Int32Array;
+  readonly strides: Int32Array;
+  /** Signatures of the plain part (every later dimension 0): indices 0 .. plain - 1. */
+  readonly plain: number;
+  /** All signatures. */
+  readonly size: number;
+}
+
+/** The signature space of two flank ranges (1 where a system has no flank values). */
+export function signatureSpace(flankA: number, flankB: number): SignatureSpace {
+  const radices = Int32Array.from(DIMENSIONS, (d) =>
+    d.radix === 'flankA' ? flankA : d.radix === 'flankB' ? flankB : d.radix,
+  );
+  const strides = new Int32Array(radices.length);
+  let size = 1;
+  let plain = 1;
+  radices.forEach((r, i) => {
+    strides[i] = size;
+    size *= r;
+    if (i < PLAIN) plain = size;
+  });
+  return { radices, strides, plain, size };
+}
+
+/** The index of a signature in its space. */
+export function signatureIndex(space: SignatureSpace, s: SignatureValues): number {
+  let index = 0;
+  DIMENSIONS.forEach((d, i) => {
+    const v = s[d.name];
+    if (!(v >= 0 && v < space.radices[i]!)) throw new Error(`signature ${d.name} ${v} is out of range`);
+    index += v * space.strides[i]!;
+  });
+  return index;
+}
+
+/** The signature of an index (for traces and the adapter's arguments). */
+export function signatureOf(space: SignatureSpace, index: number): SignatureValues {
+  const out: Partial<Record<SignatureField, number>> = {};
+  DIMENSIONS.forEach((d, i) => {
+    out[d.name] = Math.floor(index / space.strides[i]!) % space.radices[i]!;
+  });
+  return out as SignatureValues;
+}

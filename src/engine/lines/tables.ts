@@ -1,0 +1,89 @@
+/**
+ * The combat tables of one system variant, each stored once (ARCHITECTURE.md "Engagements"): a table is
+ * every combination of a combat's dice resolved and packed (pack.ts), kept end to end in one typed array
+ * and named by a small integer; identical tables (most overlaps change nothing, say) share their number.
+ * The kernel reads `data[id * space + roll]` and `edges[id]`: no objects per table, and memory is a few
+ * bytes a table.
+ */
+import { OUTCOME_MASK, SIDE_BITS } from './pack.ts';
+
+export class TableStore {
+  /** Tables end to end, `space` entries each. */
+  data: Uint16Array;
+  /** Per table: P(the bound owner's opponent suffers an outcome) - P(the owner does). */
+  edges: Float64Array;
+  /** Tables stored. */
+  count = 0;
+  private readonly byContent = new Map<string, number>();
+
+  constructor(
+    /** Entries in a table: the combinations of one combat's dice (36 for two d6). */
+    readonly space: number,
+  ) {
+    this.data = new Uint16Array(space * 1024);
+    this.edges = new Float64Array(1024);
+  }
+
+  /** The number of a table resolved for a combat in `owner`'s bound, storing it if new. */
+  add(table: Uint16Array, owner: number): number {
+    if (table.length !== this.space) throw new Error(`a table of ${table.length} entries, not ${this.space}`);
+    const key = String.fromCharCode(owner, ...table);
+    const known = this.byContent.get(key);
+    if (known !== undefined) return known;
+    const id = this.count++;
+    if (id === this.edges.length) {
+      const data = new Uint16Array(this.data.length * 2);
+      data.set(this.data);
+      this.data = data;
+      const edges = new Float64Array(this.edges.length * 2);
+      edges.set(this.edges);
+      this.edges = edges;
+    }
+    this.data.set(table, id * this.space);
+    this.edges[id] = ownerEdge(table, owner);
+    this.byContent.set(key, id);
+    return id;
+  }
+
+  /** Table `id` (a view: do not keep it across adds). */
+  table(id: number): Uint16Array {
+    return this.data.subarray(id * this.space, (id + 1) * this.space);
+  }
+
+  /** Bytes held (for the memory estimate). */
+  get bytes(): number {
+    return this.data.byteLength + this.edges.byteLength + this.count * 2 * (this.space + 8);
+  }
+}
+
+/** P(the owner's opponent suffers an outcome) - P(the owner does), over a table's equally likely rolls. */
+function ownerEdge(table: Uint16Array, owner: number): number {
+  let edge = 0;
+  for (let i = 0; i < table.length; i++) {
+    const own = (table[i]! >> (owner === 0 ? 0 : SIDE_BITS)) & OUTCOME_MASK;
+    const theirs = (table[i]! >> (owner === 0 ? SIDE_BITS : 0)) & OUTCOME_MASK;
+    edge += (theirs !== 0 ? 1 : 0) - (own !== 0 ? 1 : 0);
+  }
+  return edge / table.length;
+}
+
+/**
+ * The tables of one pair of templates (a side A template facing a side B one): per signature (signature.ts)
+ * the number of its table, -1 until first needed. The plain part is a dense array; signatures with flank
+ * contacts or a demoralised command go in a map; distant shootings in their own array (owner, shooters,
+ * aiders of A, aiders of B).
+ */
+export interface PairTables {
+  readonly plain: Int32Array;
+  readonly extended: Map<number, number>;
+  readonly shots: Int32Array;
+}
+
+/** Distant-shooting signatures of a pair: owner (2) x shooters (a, b, both) x aiders of A (3) x of B (3). */
+export const SHOT_SIGNATURES = 2 * 3 * 3 * 3;
+
+export const pairTables = (plain: number): PairTables => ({
+  plain: new Int32Array(plain).fill(-1),
+  extended: new Map(),
+  shots: new Int32Array(SHOT_SIGNATURES).fill(-1),
+});
