@@ -88,10 +88,16 @@ export interface PipRule<E, T, V> {
   cost(ctx: AdapterContext<E, V>, move: PipMove<T>): number;
 }
 
+/**
+ * The moves the model pays PIPs for: a second line or fled element moving up (`step-up`), files advancing
+ * to renew contact (`renew`), a wheel onto an enemy flank (`flank`), a demoralised command halted (`halt`).
+ */
+export type PaidMove = 'step-up' | 'renew' | 'flank' | 'halt';
+
 export interface PipMove<T> {
   readonly line: LineId;
   readonly command: number;
-  readonly kind: 'step-up' | 'renew' | 'flank' | 'return' | 'halt';
+  readonly kind: PaidMove;
   readonly moved: readonly T[];
   /** The command's general's element is among those moved. */
   readonly withGeneral: boolean;

@@ -9,7 +9,7 @@
  * base depth back, in contact, on an enemy flank; per side, the elements waiting behind the line (second
  * lines, and fled elements on their way back) with their distance from it.
  */
-import type { LineAdapter } from './adapter.ts';
+import type { LineAdapter, PaidMove } from './adapter.ts';
 import { chooseFlank, closesOrShoots, pickTarget } from './decide.ts';
 import type { Decision, EngagementResult, LineId, LinesConfig, ModelOptions, SideTally } from './model.ts';
 import * as S from './pack.ts';
@@ -163,8 +163,6 @@ export type MoveEvent =
       readonly lost: number;
     };
 
-/** The group moves a command pays PIPs for (adapter.ts PipRule.cost). */
-export type PaidMove = 'step-up' | 'renew' | 'flank' | 'return' | 'halt';
 
 interface FightOptions {
   /** Who has the first bound; needed when the config says `alternate` (default then: A). */

@@ -30,6 +30,7 @@ export type {
   ArmyState,
   CommandRule,
   CommandEnd,
+  PaidMove,
   PipRule,
   ScoreRule,
 } from './adapter.ts';
