@@ -9,6 +9,7 @@
  * base depth back, in contact, on an enemy flank; per side, the elements waiting behind the line (second
  * lines, and fled elements on their way back) with their distance from it.
  */
+import { remember } from '../../core/bounded.ts';
 import type { LineAdapter, PaidMove } from './adapter.ts';
 import { chooseFlank, closesOrShoots, pickTarget } from './decide.ts';
 import type { Decision, EngagementResult, LineId, LinesConfig, ModelOptions, SideTally } from './model.ts';
@@ -163,7 +164,6 @@ export type MoveEvent =
       readonly lost: number;
     };
 
-
 interface FightOptions {
   /** Who has the first bound; needed when the config says `alternate` (default then: A). */
   readonly first?: LineId;
@@ -187,10 +187,10 @@ const SHOOTS = 2;
 
 /** The mutable state of one engagement, reset for each. */
 export class Battle {
-  readonly p: Prepared;
+  p: Prepared;
   readonly W: number;
-  readonly sides: readonly [PreparedSide, PreparedSide];
-  readonly opts: ModelOptions;
+  sides: readonly [PreparedSide, PreparedSide];
+  opts: ModelOptions;
   /** Per side and column: the state of the file in the front line there (prepare.ts), -1 where none. */
   readonly state: readonly [Int32Array, Int32Array];
   /** Per side and column: which file that is (prepare.ts PreparedSide.fileAt numbering), -1 where none. */
@@ -255,14 +255,14 @@ export class Battle {
    */
   private readonly freeT: readonly [Int32Array, Int32Array];
   /** Per side: overlapOk with a leading row of zeros for "no overlapper" (at (freeT + 1) * n + friend). */
-  private readonly okPad: readonly [Uint8Array, Uint8Array];
+  private okPad: readonly [Uint8Array, Uint8Array];
   /** B's templates (a local pair is ta * nbT + tb), and the signature's strides and plain part (signature.ts). */
-  private readonly nbT: number;
-  private readonly strides: Int32Array;
-  private readonly plain: number;
+  private nbT: number;
+  private strides: Int32Array;
+  private plain: number;
   /** The variant's combat tables, and the entries of one (the dice's combinations). */
-  private readonly tables: TableStore;
-  private readonly space: number;
+  private tables: TableStore;
+  private space: number;
   /**
    * Per side, the elements waiting behind the line (docs/engagement-model.md "Second lines", "Flight"):
    * a reserve file, or fled ranks on their way back as a file of their own, each with its file, state and
@@ -288,24 +288,24 @@ export class Battle {
    */
   readonly shift: readonly [Float64Array, Float64Array];
   /** Flank contacts are made (prepare.ts flankContactsOn); from level only (DBM: +50p needs corner contact). */
-  private readonly flankOn: boolean;
-  private readonly flankFromLevel: boolean;
+  private flankOn: boolean;
+  private flankFromLevel: boolean;
   /** Fled elements come back (model option flight `return`, systems with a flight distance). */
-  private readonly fledReturn: boolean;
+  private fledReturn: boolean;
   /** What each side will do before the lines meet (decide.ts LineIntent: CLOSES, SHOOTS bits). */
   private readonly intent = new Uint8Array(2);
   /** Per going: both sides' intents decided with the whole field in that going (A | B << 2), -1 unknown. */
-  private readonly intentByGoing: Int8Array;
+  private intentByGoing: Int8Array;
   private engaged = false;
   /** Refusals are decided (a battlefield, an adapter with move rates, option refusals `expected`). */
-  private readonly refusalsOn: boolean;
+  private refusalsOn: boolean;
   /** Paces between the lines while they approach (0 once they have met). */
   gap = 0;
   /** Per side: the line has moved this bound (approach: artillery cannot then shoot). */
   readonly lineMoved: Uint8Array;
   /** Everything an engagement changes (Slab), and its contents at the start of one. */
   private readonly block: Uint8Array;
-  private readonly initial: Uint8Array;
+  private initial: Uint8Array;
   /** Distant shootings resolved, and close combats (for the benchmark's combats per second). */
   shootings = 0;
   combats = 0;
@@ -331,13 +331,15 @@ export class Battle {
   /** Files of either side standing on an enemy flank (releaseFlankers has nothing to do at 0). */
   private flankers = 0;
   /** Per side: it has move rates and base depths (DBM), so waiting elements take bounds to come up. */
-  private readonly geometry: readonly [boolean, boolean];
+  private geometry: readonly [boolean, boolean];
   /** Shooting scratch: per side and column, the enemy column it shoots at (-1 none). */
   private readonly target: readonly [Int32Array, Int32Array];
   /** Shooting scratch: per side and column, the packed outcome for that side's file there (-1 none). */
   private readonly shotOut: readonly [Int32Array, Int32Array];
 
   constructor(p: Prepared) {
+    // The arrays below depend only on the config's shape (shapeOf): a Battle is rebound to another
+    // config of the same shape (battleOf) without allocating them again.
     this.p = p;
     const W = (this.W = p.width);
     this.sides = p.sides;
@@ -437,13 +439,39 @@ export class Battle {
     this.lineMoved = new Uint8Array(2);
     this.boundStart = two(() => new Float64Array(M));
     this.lostThisBound = two(() => new Float64Array(M));
+    this.stepped = new Uint8Array(W);
+    this.visitor = { rank: (rank, how) => this.onRank(rank, how) };
+    this.target = two(() => new Int32Array(W));
+    this.shotOut = two(() => new Int32Array(W));
+    this.okPad = [EMPTY_U8, EMPTY_U8];
+    this.nbT = 0;
+    this.strides = EMPTY_I32;
+    this.plain = 0;
+    this.tables = p.tables;
+    this.space = 0;
+    this.flankOn = false;
+    this.flankFromLevel = false;
+    this.fledReturn = false;
+    this.refusalsOn = false;
+    this.intentByGoing = EMPTY_I8;
+    this.geometry = [false, false];
+    this.initial = EMPTY_U8;
+    this.bind(p);
+  }
+
+  /** Take on config p (of this Battle's shape: shapeOf): everything that depends on more than its shape. */
+  bind(p: Prepared): void {
+    this.p = p;
+    this.sides = p.sides;
+    this.opts = p.config.options;
+    const [sa, sb] = p.sides;
     const pad = (side: PreparedSide) => {
       const n = side.templates;
       const out = new Uint8Array((n + 1) * n);
       out.set(side.overlapOk, n);
       return out;
     };
-    this.okPad = two(pad);
+    this.okPad = [pad(sa), pad(sb)];
     this.nbT = sb.templates;
     this.strides = p.signatures.strides;
     this.plain = p.signatures.plain;
@@ -454,12 +482,10 @@ export class Battle {
     this.fledReturn = p.fledReturn;
     this.refusalsOn =
       p.config.battlefield !== undefined && p.shot !== undefined && this.opts.refusals !== 'never';
-    this.stepped = new Uint8Array(W);
-    this.visitor = { rank: (rank, how) => this.onRank(rank, how) };
     this.intentByGoing = new Int8Array(Math.max(1, p.goings.length)).fill(-1);
-    this.geometry = two((s) => s.baseDepth.some((d) => d > 0));
-    this.target = two(() => new Int32Array(W));
-    this.shotOut = two(() => new Int32Array(W));
+    this.geometry = [sa.baseDepth.some((d) => d > 0), sb.baseDepth.some((d) => d > 0)];
+    // The block from zero, then as an engagement starts.
+    this.block.fill(0);
     this.initial = this.startingBlock();
   }
 
@@ -1247,7 +1273,9 @@ export class Battle {
         let count = 0;
         let main = -1;
         const back = this.target[o][x]!;
-        for (let c = 0; c < W; c++) {
+        // A shooter's target is at most one column either side of it (pickTarget).
+        const to = x + 1 < W ? x + 1 : W - 1;
+        for (let c = x > 0 ? x - 1 : 0; c <= to; c++) {
           if (tg[c] !== x) continue;
           count++;
           if (main < 0 || c === back || (c === x && main !== back)) main = c;
@@ -1260,7 +1288,8 @@ export class Battle {
         let otherAiders = 0;
         if (mutual) {
           let n = 0;
-          for (let y = 0; y < W; y++) if (this.target[o][y] === main) n++;
+          const last = main + 1 < W ? main + 1 : W - 1;
+          for (let y = main > 0 ? main - 1 : 0; y <= last; y++) if (this.target[o][y] === main) n++;
           otherAiders = Math.min(2, n - 1);
         }
         const ca = s === 0 ? main : x;
@@ -1920,6 +1949,9 @@ export class Battle {
   /** Put both lines in their starting places for a new engagement (one copy of the block). */
   private reset(): void {
     this.block.set(this.initial);
+    // Nothing has moved yet: the intents decided at the start read ranges that depend on moving (DBM
+    // artillery), so the last engagement's moves must not carry over.
+    this.lineMoved.fill(0);
     this.flankers = 0;
     this.steppedAny = false;
     this.stepped.fill(0);
@@ -2038,14 +2070,35 @@ export class Battle {
   }
 }
 
+/**
+ * What a Battle's arrays are sized by: the width, each side's files, ranks and commands, and the command
+ * rule's loss counts.
+ */
+function shapeOf(p: Prepared): string {
+  const [a, b] = p.sides;
+  return `${p.width}|${a.files}|${a.total}|${a.commands}|${b.files}|${b.total}|${b.commands}|${p.commandRule?.measures ?? 0}`;
+}
+
+/** Battles by shape, kept for the next config of that shape (a study's line-ups recur in shape). */
+const byShape = new Map<string, Battle>();
+const SHAPE_MEMO = 256;
 const battles = new WeakMap<Prepared, Battle>();
-/** The reusable Battle of a prepared config. */
+
+/**
+ * The reusable Battle of a prepared config: the one of its shape, bound to it. Play it before asking for
+ * another config's: a Battle of the same shape is the same object.
+ */
 export function battleOf(p: Prepared): Battle {
   let b = battles.get(p);
-  if (!b) {
+  if (b && b.p === p) return b;
+  const key = shapeOf(p);
+  b = byShape.get(key);
+  if (b) b.bind(p);
+  else {
     b = new Battle(p);
-    battles.set(p, b);
+    remember(byShape, key, b, SHAPE_MEMO);
   }
+  battles.set(p, b);
   return b;
 }
 
@@ -2112,23 +2165,34 @@ class Slab {
     return new Uint8Array(this.buffer!);
   }
 
-  private take<A>(make: (buffer: ArrayBuffer, offset: number, n: number) => A, n: number, size: number): A {
+  /** Reserve n elements of `size` bytes; the offset of the first (measuring: no buffer, no array). */
+  private reserve(n: number, size: number): number {
     this.offset = Math.ceil(this.offset / size) * size;
     const at = this.offset;
     this.offset += n * size;
-    return make(this.buffer ?? new ArrayBuffer(n * size), this.buffer ? at : 0, n);
+    return at;
   }
 
   i32(n: number): Int32Array {
-    return this.take((b, o, k) => new Int32Array(b, o, k), n, 4);
+    const at = this.reserve(n, 4);
+    return this.buffer ? new Int32Array(this.buffer, at, n) : EMPTY_I32;
   }
   f64(n: number): Float64Array {
-    return this.take((b, o, k) => new Float64Array(b, o, k), n, 8);
+    const at = this.reserve(n, 8);
+    return this.buffer ? new Float64Array(this.buffer, at, n) : EMPTY_F64;
   }
   u8(n: number): Uint8Array {
-    return this.take((b, o, k) => new Uint8Array(b, o, k), n, 1);
+    const at = this.reserve(n, 1);
+    return this.buffer ? new Uint8Array(this.buffer, at, n) : EMPTY_U8;
   }
   i8(n: number): Int8Array {
-    return this.take((b, o, k) => new Int8Array(b, o, k), n, 1);
+    const at = this.reserve(n, 1);
+    return this.buffer ? new Int8Array(this.buffer, at, n) : EMPTY_I8;
   }
 }
+
+/** What a measuring Slab hands out (never written). */
+const EMPTY_I32 = new Int32Array(0);
+const EMPTY_F64 = new Float64Array(0);
+const EMPTY_U8 = new Uint8Array(0);
+const EMPTY_I8 = new Int8Array(0);

@@ -1,0 +1,76 @@
+/**
+ * A Battle is bound to one config after another of the same shape (fight.ts battleOf): what it plays must
+ * not depend on what it played before, nor an engagement on the one before it.
+ */
+import { describe, expect, it } from 'vitest';
+import { createRng } from '../../../src/core/rng.ts';
+import type { AnySystem } from '../../../src/core/system.ts';
+import { Battle, battleOf } from '../../../src/engine/lines/fight.ts';
+import type { LinesConfig, LinesModel } from '../../../src/engine/lines/index.ts';
+import { prepared } from '../../../src/engine/lines/prepare.ts';
+import { systemOfRules } from '../../../src/systems/registry.ts';
+
+const dbm = systemOfRules('dbm-3.2') as AnySystem;
+const model = dbm.engagement as LinesModel<unknown>;
+const variant = dbm.variant({ version: 'dbm-3.2' });
+const setting = (per: 'battle' | 'file') => ({
+  boundLimit: 30,
+  first: 'alternate' as const,
+  options: {},
+  battlefield: {
+    distance: 600,
+    shooters: 'halt',
+    terrain:
+      per === 'battle'
+        ? { per, weights: { good: 1 } }
+        : { per, weights: { good: 6, rough: 3, difficult: 1 } },
+  },
+});
+const lineUp = (enemy: string, per: 'battle' | 'file') =>
+  model.lineUp!(
+    variant,
+    { element: 'Reg Bd(O)', count: 10, depth: 2 },
+    { element: enemy, count: 8, depth: 1 },
+    setting(per),
+  ) as LinesConfig;
+
+/** 300 engagements on one seed: every decision, bound count and loss by cause, as text. */
+function play(b: Battle): string {
+  const rng = createRng('reuse', 0);
+  const out: number[] = [];
+  for (let i = 0; i < 300; i++) {
+    b.run((n) => rng.int(n), (i % 2) as 0 | 1);
+    out.push(b.decision, b.bounds, ...b.causes[0], ...b.causes[1]);
+  }
+  return out.join(',');
+}
+
+describe('a Battle reused across configs of one shape', () => {
+  it('artillery after cavalry: the same engagements as on a Battle of its own', () => {
+    for (const per of ['battle', 'file'] as const) {
+      const cavalry = prepared(lineUp('Reg Cv(O)', per), model.adapter, false);
+      const artillery = prepared(lineUp('Reg Art(O)', per), model.adapter, false);
+      const alone = play(new Battle(artillery));
+      const first = battleOf(cavalry);
+      play(first);
+      const again = battleOf(artillery);
+      // The same object, bound to the artillery config: the shapes are the same.
+      expect(again).toBe(first);
+      expect(play(again)).toBe(alone);
+      // And back: the cavalry config plays as it did.
+      expect(play(battleOf(cavalry))).toBe(play(new Battle(cavalry)));
+    }
+  });
+
+  it('an engagement starts with nothing moved, whatever the last one ended with (artillery that moved may not shoot)', () => {
+    // The intents decided at the start read ranges that depend on moving (DBM 3.2 p.20: artillery other
+    // than (X) cannot shoot after moving); a line that moved in the last bound of the last engagement must
+    // not count as moved at the start of the next.
+    for (const per of ['battle', 'file'] as const) {
+      const artillery = prepared(lineUp('Reg Art(O)', per), model.adapter, false);
+      const dirty = new Battle(artillery);
+      dirty.lineMoved.fill(1);
+      expect(play(dirty), per).toBe(play(new Battle(artillery)));
+    }
+  });
+});
