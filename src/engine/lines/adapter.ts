@@ -73,7 +73,7 @@ export interface CommandRule {
 /**
  * Player initiative points (DBM 3.2 p.16): each command throws a die at the start of its side's bound and
  * pays for the moves the model makes for it. The kernel asks what a move costs; a move it cannot pay for is
- * not made (docs/armies.md "Where the model spends PIPs").
+ * not made (docs/armies.md "Battles").
  */
 export interface PipRule<E, T, V> {
   /**
