@@ -7,6 +7,7 @@ const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'debellator odds "Reg Bd(O)" "Irr Wb(S)" --a-general --a-overlapped 1 --b-rear "Irr Wb(S)"',
     'debellator odds "Reg Bw(S)" "Irr Pk(I)" --shooting --a-aiders 2 --rules dbm-3.0',
     'debellator odds "Reg Bd(O)" "Irr Kn(S)" --bounds 3',
+    'debellator odds "Reg Bw(O)" "Irr Kn(F)" --shooting --bounds 4',
     'debellator odds --situation scenarios/situations/blades-v-warband.yaml --json',
   ],
   dba: [

@@ -1,5 +1,5 @@
 /** Plain-text rendering of multi-bound odds (`odds --bounds N`, docs/situation.md "Several bounds"). */
-import type { BoundsCell, BoundsOdds, BoundsRow } from '../core/bounds.ts';
+import { phaseWords, type BoundsCell, type BoundsOdds, type BoundsRow } from '../core/bounds.ts';
 import { roundP } from '../engine/odds.ts';
 import { pct } from './format.ts';
 
@@ -13,8 +13,31 @@ export function roundedBounds(b: BoundsOdds): BoundsOdds {
     ...r,
     ended: Object.fromEntries(Object.entries(r.ended).map(([k, c]) => [k, cell(c)])),
     fighting: cell(r.fighting),
+    ...(r.phase
+      ? {
+          phase: {
+            ...r.phase,
+            shooting: cell(r.phase.shooting),
+            contact: cell(r.phase.contact),
+            closeCombat: cell(r.phase.closeCombat),
+          },
+        }
+      : {}),
   });
   return { ...b, perBound: b.perBound.map(row), cumulative: b.cumulative.map(row) };
+}
+
+/**
+ * A fight that starts apart, bound by bound: the starting distance, then what each bound held (shooting,
+ * the lines meeting, close combat) as chances of every fight, and how far apart the two stand after it.
+ */
+export function formatPhases(b: BoundsOdds): string[] {
+  if (!b.distance || !b.perBound.some((r) => r.phase)) return [];
+  const lines = [`Bound by bound: the two start ${b.distance.paces}p apart (${b.distance.how}).`];
+  for (const r of b.perBound)
+    if (r.phase) lines.push(`  ${r.bound} (${r.owner.toUpperCase()}'s): ${phaseWords(r.phase, pct)}`);
+  lines.push('  (chances of the whole; a fight already over holds none of these)');
+  return lines;
 }
 
 /** The per-bound and cumulative tables; ends that never happen are named once instead of a column of zeros. */
@@ -37,9 +60,11 @@ export function formatBounds(b: BoundsOdds, title: string): string {
     ),
   ];
   const last = b.cumulative.at(-1)!;
+  const phases = formatPhases(b);
   const lines = [
     title,
     '',
+    ...(phases.length > 0 ? [...phases, ''] : []),
     `Ended in the ${unit}:`,
     ...table(b.perBound),
     '',

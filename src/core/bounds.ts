@@ -30,6 +30,23 @@ export interface BoundsRow {
   readonly ended: Readonly<Record<string, BoundsCell>>;
   /** The chance the fight is still going after this bound. */
   readonly fighting: BoundsCell;
+  /** Fights that start apart (shooting as one side closes): what the bound held. */
+  readonly phase?: BoundsPhase;
+}
+
+/**
+ * What a bound of a fight that starts apart held, as chances of every fight (those already ended count
+ * in none): a distant shooting, the lines meeting, a close combat; and how far apart the lines stand.
+ */
+export interface BoundsPhase {
+  /** A distant shooting was resolved in the bound. */
+  readonly shooting: BoundsCell;
+  /** The lines met (a charge into contact) in the bound. */
+  readonly contact: BoundsCell;
+  /** A close combat was fought in the bound (the meeting bound's included). */
+  readonly closeCombat: BoundsCell;
+  /** Paces between the lines at the end of the bound where they have not met, when all such fights agree. */
+  readonly apart?: number;
 }
 
 export interface BoundsOdds {
@@ -53,16 +70,38 @@ export interface BoundsOdds {
   readonly exact: string;
   /** What the model assumes about this fight. */
   readonly notes: readonly string[];
+  /** Fights that start apart: the starting distance in paces, and in words how it was chosen. */
+  readonly distance?: { readonly paces: number; readonly how: string };
 }
 
 /** What a caller asks for: the number of bounds and the model's options (partial; the model checks them). */
 export interface BoundsRequest {
   readonly bounds: number;
   readonly options?: Readonly<Record<string, unknown>> | undefined;
+  /**
+   * Shooting fights: paces between the two sides at the start (default: the model's, stated in
+   * BoundsOdds.distance). Models without an approach refuse it.
+   */
+  readonly distance?: number | undefined;
 }
 
 /** Most bounds a multi-bound request may ask for (the engagement study's bound limit). */
 export const MAX_BOUNDS = 200;
+
+/**
+ * What a bound held, in words ("shooting", "contact: the lines meet 94.44%, close combat 94.44%", and
+ * "200p apart after it"), each chance written by `percent` unless it is certain.
+ */
+export function phaseWords(phase: BoundsPhase, percent: (p: number) => string): string {
+  const sure = (p: number) => (p >= 1 - 1e-12 ? '' : ` ${percent(p)}`);
+  const held = [
+    ...(phase.shooting.p > 0 ? [`shooting${sure(phase.shooting.p)}`] : []),
+    ...(phase.contact.p > 0 ? [`contact: the lines meet${sure(phase.contact.p)}`] : []),
+    ...(phase.closeCombat.p > 0 ? [`close combat${sure(phase.closeCombat.p)}`] : []),
+  ];
+  const apart = phase.apart !== undefined ? `; ${phase.apart}p apart after it` : '';
+  return `${held.length > 0 ? held.join(', ') : 'no shooting, no combat'}${apart}`;
+}
 
 /** Rows from the chance of each end in each bound: perBound as given, cumulative summed. */
 export function boundsRows(

@@ -41,7 +41,7 @@ const and = (xs: readonly string[]): string =>
  * The multi-bound odds of a situation under its system's engagement model; throws one InputError (no
  * path) naming every part of the situation the model cannot carry, grouped by the model's reason.
  * `name` says a field in the caller's words (default: fieldWithValue). Errors of the request itself
- * (['bounds'], ['options', ...]) and of the situation's own parser pass through unchanged.
+ * (['bounds'], ['options', ...], ['distance']) and of the situation's own parser pass through unchanged.
  */
 export function fightOn(
   system: AnySystem,
@@ -61,7 +61,13 @@ export function fightOn(
       break;
     } catch (e) {
       const head = e instanceof InputError ? e.path[0] : undefined;
-      if (!(e instanceof InputError) || head === undefined || head === 'bounds' || head === 'options')
+      if (
+        !(e instanceof InputError) ||
+        head === undefined ||
+        head === 'bounds' ||
+        head === 'options' ||
+        head === 'distance'
+      )
         throw e;
       if (refused.length === 0) variant.parseSituation(input); // a bad situation says so itself
       refused.push({ path: e.path, detail: e.detail });

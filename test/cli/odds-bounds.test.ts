@@ -101,19 +101,93 @@ describe('debellator odds --bounds', () => {
     expect(text.out).toContain('Ended in the round:');
   });
 
+  it("a general's element is carried: bound 1 is the single combat with the general", async () => {
+    const j = JSON.parse(
+      (await run(['odds', 'Reg Bd(O)', 'Irr Kn(S)', '--a-general', '--bounds', '3', '--json'])).out,
+    );
+    // The blades' general +1 (DBM 3.2 p.21): bound 1 (A charges; moving in changes nothing here) is the
+    // single combat above, roll for roll.
+    const one: Row = j.bounds.perBound[0];
+    expect(one.ended['a-destroyed']!.fraction).toBe(`${j.a.outcomes.destroyed.count}/36`);
+    expect(one.ended['b-destroyed']!.fraction).toBe(`${j.b.outcomes.destroyed.count}/36`);
+    const plain = JSON.parse((await run(['odds', 'Reg Bd(O)', 'Irr Kn(S)', '--bounds', '3', '--json'])).out);
+    expect(j.a.outcomes.destroyed.count).toBeLessThan(plain.a.outcomes.destroyed.count);
+    const text = await run(['odds', 'Reg Bd(O)', 'Irr Kn(S)', '--a-general', '--bounds', '3']);
+    expect(text.code).toBe(0);
+    expect(text.out).toContain('Fighting on: DBM 3.2, Reg Bd(O) against Irr Kn(S), 3 bounds');
+  });
+
+  it('a standing overlap: DBA 4Bd overlapped once against 3Kn, the hand-worked fractions', async () => {
+    const j = JSON.parse(
+      (
+        await run([
+          'odds',
+          '4Bd',
+          '3Kn',
+          '--rules',
+          'dba-3.0',
+          '--a-overlapped',
+          '1',
+          '--bounds',
+          '2',
+          '--json',
+        ])
+      ).out,
+    );
+    // test/engine/lines/bounds.test.ts: blades at -1, 21/36 destroyed, then 9/36 x 21/36.
+    expect(j.bounds.cumulative[1].ended['a-destroyed'].fraction).toBe('945/1296');
+    expect(j.bounds.cumulative[1].ended['b-destroyed'].fraction).toBe('270/1296');
+  });
+
+  it('shooting as the knights close: which bounds were shooting and when contact came', async () => {
+    const r = await run(['odds', 'Reg Bw(O)', 'Irr Kn(F)', '--shooting', '--bounds', '4']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(
+      'Bound by bound: the two start 300p apart (the default: the longest range (200p) plus the tactical move of A, whose bound is first (100p)',
+    );
+    // Bound 1: the bowmen come to their range and shoot; bound 2: the knights charge home, 34/36 of the
+    // fights (2/36 of them shot down: test/engine/lines/bounds.test.ts); bound 3: 510/1296 shot at again
+    // after a recoil (15/20 of those fighting on), 170/1296 still in contact.
+    expect(r.out).toMatch(/^ {2}1 \(A's\): shooting; 200p apart after it$/m);
+    expect(r.out).toMatch(/^ {2}2 \(B's\): contact: the lines meet 94\.44%, close combat 94\.44%$/m);
+    expect(r.out).toMatch(/^ {2}3 \(A's\): shooting 39\.35%, close combat 13\.12%$/m);
+    const j = JSON.parse(
+      (await run(['odds', 'Reg Bw(O)', 'Irr Kn(F)', '--shooting', '--bounds', '2', '--json'])).out,
+    );
+    expect(j.bounds.distance.paces).toBe(300);
+    expect(j.bounds.perBound[0].phase.shooting.fraction).toBe('36/36');
+    expect(j.bounds.perBound[1].phase.contact).toEqual({ p: 0.9444, fraction: '1224/1296' });
+    expect(j.bounds.cumulative[1].ended['b-destroyed'].fraction).toBe('276/1296');
+    expect(j.bounds.cumulative[1].ended['a-destroyed'].fraction).toBe('340/1296');
+    // 400p: the bowmen stop out of range in bound 1; the knights come to 100p and are shot at in bound 2.
+    const far = await run([
+      'odds',
+      'Reg Bw(O)',
+      'Irr Kn(F)',
+      '--shooting',
+      '--bounds',
+      '2',
+      '--distance',
+      '400',
+    ]);
+    expect(far.out).toContain('Bound by bound: the two start 400p apart (given).');
+    expect(far.out).toMatch(/^ {2}1 \(A's\): no shooting, no combat; 300p apart after it$/m);
+    expect(far.out).toMatch(/^ {2}2 \(B's\): shooting; 100p apart after it$/m);
+  });
+
   it('refuses what the model does not carry, with the flag at fault and exit 2', async () => {
     const cases: [string[], RegExp][] = [
       [
-        ['Reg Bd(O)', 'Irr Kn(S)', '--a-general', '--bounds', '3'],
-        /^debellator: Fight on cannot model A's general \[--a-general\]: not part of the multi-bound model/,
+        ['Reg Bd(O)', 'Irr Kn(S)', '--a-rear-contact', '--bounds', '3'],
+        /^debellator: Fight on cannot model A's enemy on rear \[--a-rear-contact\]: not part of the multi-bound model/,
       ],
       [
         ['Reg Bd(O)', 'Irr Kn(S)', '--b-moved', '--bounds', '3'],
         /Fight on cannot model B's moved into contact \[--b-moved\]: not part of the multi-bound model/,
       ],
       [
-        ['Reg Bw(O)', 'Irr Kn(S)', '--shooting', '--bounds', '3'],
-        /Fight on cannot model combat \(shooting\) \[--shooting\]: multi-bound odds are for close combat, not shooting/,
+        ['4Bw', '3Kn', '--rules', 'dba-3.0', '--shooting', '--bounds', '3'],
+        /Fight on cannot model combat \(shooting\) \[--shooting\]: DBA's battle-line model has no distant shooting/,
       ],
       [['Reg Bd(O)', 'Irr Kn(S)', '--pursue'], /--pursue goes with --bounds N/],
       [['Reg Bd(O)', 'Irr Kn(S)', '--bounds', 'x'], /--bounds: a whole number of bounds, not "x"/],
@@ -121,6 +195,18 @@ describe('debellator odds --bounds', () => {
       [
         ['Reg Bd(O)', 'Irr Kn(S)', '--bounds', '2', '--later-attacker', 'same'],
         /--later-attacker: not an option of DBM's battle-line model/,
+      ],
+      [
+        ['Reg Bd(O)', 'Irr Kn(S)', '--bounds', '2', '--distance', '300'],
+        /--distance: the two start apart only in a shooting fight/,
+      ],
+      [
+        ['Reg Bw(O)', 'Irr Kn(S)', '--shooting', '--distance', '300'],
+        /--distance goes with --bounds N and --shooting/,
+      ],
+      [
+        ['Reg Bw(O)', 'Irr Kn(S)', '--shooting', '--bounds', '2', '--distance', '9000'],
+        /--distance: paces from 0 to 5000, not 9000/,
       ],
     ];
     for (const [args, message] of cases) {
@@ -136,9 +222,8 @@ describe('debellator odds --bounds', () => {
       'odds',
       'Reg Bd(O)',
       'Irr Kn(S)',
-      '--a-general',
-      '--b-overlapped',
-      '1',
+      '--a-uphill',
+      '--a-rear-contact',
       '--b-moved',
       '--bounds',
       '3',
@@ -146,11 +231,11 @@ describe('debellator odds --bounds', () => {
     expect(r.code).toBe(2);
     expect(r.err.trim().split('\n')).toHaveLength(1);
     expect(r.err).toMatch(
-      /^debellator: Fight on cannot model A's general \[--a-general\], B's overlaps \(1\) \[--b-overlapped\] and B's moved into contact \[--b-moved\]: not part of the multi-bound model: /,
+      /^debellator: Fight on cannot model A's enemy on rear \[--a-rear-contact\], A's uphill \/ bank \[--a-uphill\] and B's moved into contact \[--b-moved\]: not part of the multi-bound model: /,
     );
-    expect(r.err).not.toMatch(/\ba\.general|\bb\.overlaps/);
-    // Shooting and a general: both named, each with the model's reason; the aiders of a shooting
-    // that cannot be fought on go unnamed with it.
+    expect(r.err).not.toMatch(/\ba\.uphill|\bb\.movedIntoContact/);
+    // Shooting is carried; aid from other files and ground are not: both named, each with the model's
+    // reason.
     const shot = await run([
       'odds',
       'Reg Bw(O)',
@@ -158,14 +243,30 @@ describe('debellator odds --bounds', () => {
       '--shooting',
       '--a-aiders',
       '1',
-      '--a-general',
+      '--a-uphill',
       '--bounds',
       '4',
     ]);
     expect(shot.err).toBe(
-      'debellator: Fight on cannot model combat (shooting) [--shooting]: multi-bound odds are for close combat, not shooting; ' +
-        "A's general [--a-general]: not part of the multi-bound model: one file fights one, and the model makes each bound's circumstances " +
-        '(docs/engagement-model.md "One file against one")\n',
+      "debellator: Fight on cannot model A's uphill / bank [--a-uphill]: not part of the multi-bound model: one file fights one, and the model makes each bound's circumstances " +
+        '(docs/engagement-model.md "One file against one"); ' +
+        "A's elements aiding its shooting (1) [--a-aiders]: not part of the multi-bound model: other files' shooters beside it are not one file against one; a file's own rear-rank bowmen aid it (DBM 3.2 p.20)\n",
+    );
+    // Where shooting itself cannot be fought on (DBA), the shooters' aid goes unnamed with it.
+    const dba = await run([
+      'odds',
+      '4Bw',
+      '3Kn',
+      '--rules',
+      'dba-3.0',
+      '--shooting',
+      '--a-aiders',
+      '1',
+      '--bounds',
+      '2',
+    ]);
+    expect(dba.err).toMatch(
+      /^debellator: Fight on cannot model combat \(shooting\) \[--shooting\]: [^;]*\n$/,
     );
   });
 });

@@ -107,13 +107,27 @@ describeWithChromium('the Fight on panel', () => {
     await expectBounds(again, b);
     await again.close();
 
-    // Circumstances the model does not carry: the panel names every one at once, in words, and the
-    // single-combat odds stay.
+    // A general and an overlap are carried, bound after bound: the panel gives the odds with them.
     await page.check(field('a.general'));
     await page.click(field('b.overlaps=1'));
-    expect(await page.textContent('[data-bounds-error]')).toMatch(
-      /^Fight on cannot model A's general and B's overlaps \(1\): not part of the multi-bound model/,
+    const carried = expected(
+      { ...input, a: { element: 'Reg Bd(O)', general: true }, b: { element: 'Irr Kn(S)', overlaps: 1 } },
+      3,
     );
+    await expectBounds(page, carried);
+    expect(carried.cumulative[2]!.ended['a-destroyed']!.p).toBeLessThan(
+      b.cumulative[2]!.ended['a-destroyed']!.p,
+    );
+    expect(await page.textContent('.fight-on .notes')).toContain('B is overlapped on one flank');
+    // Circumstances the model does not carry: the panel names every one at once, in words, and the
+    // single-combat odds stay.
+    await page.check(field('a.rearContact'));
+    await page.check(field('b.movedIntoContact'));
+    expect(await page.textContent('[data-bounds-error]')).toMatch(
+      /^Fight on cannot model A's enemy on rear and B's moved into contact: not part of the multi-bound model/,
+    );
+    await page.uncheck(field('b.movedIntoContact'));
+    await page.uncheck(field('a.rearContact'));
     await page.click(field('b.overlaps=0'));
     await page.uncheck(field('a.general'));
     await expectBounds(page, b);
@@ -127,6 +141,28 @@ describeWithChromium('the Fight on panel', () => {
     await expectBounds(page, dba);
     // 15/36 + 13/36 x 15/36 + (13/36)^2 x 15/36 = 28995/46656 = 62.1%.
     expect(await page.textContent('[data-key="3:a-destroyed"] .fo-cum')).toBe('62.1%');
+    expect(harness.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('1280 px: bowmen shooting at knights as they close, bound by bound', async () => {
+    const input: SituationInput = {
+      rules: 'dbm-3.2',
+      mode: 'shooting',
+      a: { element: 'Reg Bw(O)' },
+      b: { element: 'Irr Kn(F)' },
+    };
+    const page = await harness.open(`${matchupsToHash([input])}&bounds=4`, { width: 1280, height: 900 });
+    const b = expected(input, 4);
+    await expectBounds(page, b);
+    // test/engine/lines/bounds.test.ts: 2/36 of the knights shot down in bound 1, then 34/36 charge home.
+    expect(await page.textContent('[data-key="1:b-destroyed"] .fo-cum')).toBe('5.6%');
+    expect(await page.textContent('[data-bounds-phases] p')).toContain('the two start 300p apart');
+    expect(await page.textContent('[data-phase="1"]')).toBe('1 (A): shooting; 200p apart after it');
+    expect(await page.textContent('[data-phase="2"]')).toBe(
+      '2 (B): contact: the lines meet 94.4%, close combat 94.4%',
+    );
+    await page.locator('.fight-on').screenshot({ path: join(shots, 'bounds-1280-shooting.png') });
     expect(harness.errors).toEqual([]);
     await page.close();
   });

@@ -77,7 +77,12 @@ function defineOptions(cmd: Command, systems: readonly AnySystem[]): ReturnType<
   if (!one || model === 'lines')
     cmd
       .option('--pursue', 'with --bounds: winners that may pursue do (default: they stand)')
-      .option('--fled-lost', 'with --bounds: fled elements count as lost toward the break rule');
+      .option('--fled-lost', 'with --bounds: fled elements count as lost toward the break rule')
+      .option(
+        '--distance <paces>',
+        "with --bounds and --shooting: paces apart at the start (default: the longest range plus the first mover's move)",
+        once('distance'),
+      );
   if (!one || model === 'repeated-shock')
     cmd.option(
       '--later-attacker <who>',
@@ -285,7 +290,14 @@ function boundsOf(
   const given = BOUNDS_FLAGS.filter((f) => opts[f.opt] !== undefined);
   if (opts.bounds === undefined) {
     if (given.length > 0) throw new InputError(`${given[0]!.flag} goes with --bounds N`);
+    if (opts.distance !== undefined) throw new InputError('--distance goes with --bounds N and --shooting');
     return undefined;
+  }
+  let distance: number | undefined;
+  if (opts.distance !== undefined) {
+    const d = String(opts.distance);
+    if (!/^\d+(\.\d+)?$/.test(d)) throw new InputError(`--distance: paces, a number, not "${d}"`);
+    distance = Number(d);
   }
   const text = String(opts.bounds);
   if (!/^\d+$/.test(text)) throw new InputError(`--bounds: a whole number of bounds, not "${text}"`);
@@ -300,11 +312,12 @@ function boundsOf(
     return `${fieldWithValue(system, at, path)}${flag ? ` [${flag}]` : ''}`;
   };
   try {
-    return fightOn(system, variant, input, { bounds: n, options }, named);
+    return fightOn(system, variant, input, { bounds: n, options, distance }, named);
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
     const [head, key] = e.path;
     if (head === 'bounds') throw new InputError(`--bounds: ${e.detail}`);
+    if (head === 'distance') throw new InputError(`--distance: ${e.detail}`);
     if (head === 'options') {
       const f = BOUNDS_FLAGS.find((x) => x.key === key);
       const name = model.id === 'lines' ? 'battle-line' : model.id;

@@ -1,25 +1,30 @@
 /**
  * Multi-bound odds of one file against one (docs/engagement-model.md "One file against one"): an exact
  * Markov chain over the pair's states, following the battle-line kernel (fight.ts) step for step on a
- * line of one file a side. Every combat is a lookup in the same compiled combat table the kernel samples
- * (prepare.ts Prepared.entry), and what an outcome does to a file is the kernel's own (transitions.ts), so
- * the chain re-implements no rule: only the kernel's bookkeeping of one column
- * (movement, losses, recoils, pursuit, the break rule), which test/engine/lines/bounds.test.ts holds to
- * the Monte Carlo kernel on the same fights.
+ * line of one file a side. Every combat and every distant shooting is a lookup in the same compiled tables
+ * the kernel samples (prepare.ts Prepared.entry and Prepared.shot), and what an outcome does to a file is
+ * the kernel's own (transitions.ts), so the chain re-implements no rule: only the kernel's bookkeeping of
+ * one column (the approach, shooting, movement, losses, recoils, pursuit, the break rule), which
+ * test/engine/lines/bounds.test.ts holds to the Monte Carlo kernel on the same fights.
  *
  * Exact: the chance of each state is a whole number of dice combinations over space^k after k bounds
  * (space = the combinations of one combat's dice, 36 for two d6), kept in BigInt; probabilities are those
- * fractions divided out as doubles.
+ * fractions divided out as doubles. A bound holds at most one roll of the dice: a distant shooting or a
+ * close combat (one column: a pair in contact does not shoot).
  */
-import type { BoundsCell, BoundsEnd, BoundsOdds, BoundsRequest, BoundsRow } from '../../core/bounds.ts';
-import { MAX_BOUNDS } from '../../core/bounds.ts';
-import { InputError, type FieldPath } from '../../core/errors.ts';
-import { parseWith } from '../../core/schema-issues.ts';
+import type {
+  BoundsCell,
+  BoundsEnd,
+  BoundsOdds,
+  BoundsPhase,
+  BoundsRequest,
+  BoundsRow,
+} from '../../core/bounds.ts';
 import type { AnySystem, Variant } from '../../core/system.ts';
 import type { LineAdapter } from './adapter.ts';
-import { LineBuilder, modelOptionsSchema } from './block.ts';
-import { DEFAULT_OPTIONS, type FileConfig, type LineConfig, type LineId, type LinesConfig } from './model.ts';
+import type { LineId } from './model.ts';
 import * as S from './pack.ts';
+import { pairSetup, type PairSetup } from './pair-setup.ts';
 import { prepared, type Prepared } from './prepare.ts';
 import { signatureIndex } from './signature.ts';
 import { fileOutcome, FLED, SPENT_FRONT, type Visit } from './transitions.ts';
@@ -38,6 +43,8 @@ interface PairState {
   readonly lost: readonly [number, number];
   /** The side's first-loss bonus (DBA: first double element) is already counted. */
   readonly bonus: readonly [number, number];
+  /** Paces between the lines while they approach (fight.ts Battle.gap); 0 once they have met. */
+  readonly gap: number;
 }
 
 type Mutable = {
@@ -46,10 +53,11 @@ type Mutable = {
   contact: number;
   lost: [number, number];
   bonus: [number, number];
+  gap: number;
 };
 
 const keyOf = (s: PairState): string =>
-  `${s.head[0]},${s.head[1]},${s.back[0]},${s.back[1]},${s.contact},${s.lost[0]},${s.lost[1]},${s.bonus[0]},${s.bonus[1]}`;
+  `${s.head[0]},${s.head[1]},${s.back[0]},${s.back[1]},${s.contact},${s.lost[0]},${s.lost[1]},${s.bonus[0]},${s.bonus[1]},${s.gap}`;
 
 const copy = (s: PairState): Mutable => ({
   head: [s.head[0], s.head[1]],
@@ -57,6 +65,7 @@ const copy = (s: PairState): Mutable => ({
   contact: s.contact,
   lost: [s.lost[0], s.lost[1]],
   bonus: [s.bonus[0], s.bonus[1]],
+  gap: s.gap,
 });
 
 type Side = 0 | 1;
@@ -65,10 +74,17 @@ type Side = 0 | 1;
 class Pair {
   private readonly nb: number;
   private readonly rules: boolean;
+  /** The lines start apart (a battlefield): they approach, and shoot whenever the two are out of contact. */
+  readonly apart: boolean;
 
-  constructor(private readonly p: Prepared) {
+  constructor(
+    private readonly p: Prepared,
+    /** Standing overlaps on [A, B] in every close combat (pair-setup.ts standingOverlaps). */
+    private readonly overlaps: readonly [number, number],
+  ) {
     this.nb = p.sides[1].templates;
     this.rules = p.shot !== undefined;
+    this.apart = p.config.battlefield !== undefined;
   }
 
   present(s: Mutable | PairState, side: Side): boolean {
@@ -88,14 +104,103 @@ class Pair {
     return ps.flank[(this.tmpl(s, side) * m + 0) * m + 0]!;
   }
 
+  /** fight.ts Battle.rangeOf: how far the side's front can shoot now (0: it cannot). */
+  private range(s: Mutable, side: Side, owner: Side, moved: readonly [number, number]): number {
+    if (!this.present(s, side)) return 0;
+    return this.p.sides[side].range[this.tmpl(s, side) * 4 + (side === owner ? 0 : 2) + moved[side]!]!;
+  }
+
+  /** fight.ts Battle.mayCharge on the one column: may the side's front contact the enemy's? */
+  private mayCharge(s: Mutable, side: Side): boolean {
+    if (!this.present(s, 0) || !this.present(s, 1)) return true;
+    const ok = side === 0 ? this.p.chargeA : this.p.chargeB;
+    return ok[this.tmpl(s, 0) * this.nb + this.tmpl(s, 1)] === 1;
+  }
+
+  /**
+   * fight.ts Battle.prefersShooting on the one column, the lines `gap` apart: the owner can shoot, and its
+   * shooting (the enemy replying where it reaches) does it more good than harm.
+   */
+  private prefersShooting(s: Mutable, owner: Side, gap: number, moved: readonly [number, number]): boolean {
+    if (this.p.config.battlefield?.shooters !== 'halt' || !this.p.shot) return false;
+    if (!this.present(s, 0) || !this.present(s, 1)) return false;
+    const ra = this.range(s, 0, owner, moved);
+    const rb = this.range(s, 1, owner, moved);
+    const who = (ra > 0 && ra >= gap ? 1 : 0) | (rb > 0 && rb >= gap ? 2 : 0);
+    if ((who & (owner === 0 ? 1 : 2)) === 0) return false;
+    const e = this.p.shot(this.tmpl(s, 0), this.tmpl(s, 1), owner, who - 1, 0, 0);
+    return this.p.tables.edges[e]! > 0;
+  }
+
+  /**
+   * fight.ts Battle.approachMove with both sides coming on (option refusals `never`): the owner stands if
+   * it is within its range and ahead in shooting; otherwise it moves its tactical move (DBM 3.2 p.19) and
+   * charges home if that reaches and it may contact the enemy (p.18), else stops short, at its range if
+   * it is ahead in shooting there. Returns which side moved (artillery cannot then shoot: p.20).
+   */
+  approach(s: Mutable, owner: Side): [number, number] {
+    const moved: [number, number] = [0, 0];
+    const rangeBefore = this.p.shot ? this.range(s, owner, owner, moved) : 0;
+    if (rangeBefore >= s.gap && this.prefersShooting(s, owner, s.gap, moved)) return moved;
+    const m = this.present(s, owner) ? this.p.sides[owner].move[this.tmpl(s, owner)]! : 0;
+    if (m <= 0) return moved;
+    moved[owner] = 1;
+    if (m >= s.gap && this.mayCharge(s, owner)) {
+      s.gap = 0;
+      return moved;
+    }
+    let next = Math.max(s.gap - m, m >= s.gap ? 1 : 0);
+    const range = this.p.shot ? this.range(s, owner, owner, moved) : 0;
+    if (range > 0 && next < range && s.gap > range && this.prefersShooting(s, owner, range, moved))
+      next = range;
+    s.gap = next;
+    return moved;
+  }
+
+  /**
+   * fight.ts Battle.shootAll on the one column: the table of the bound's distant shooting (DBM 3.2 p.20),
+   * or undefined when neither front can shoot at the other (out of range, or the two in contact). Two
+   * fronts shooting at each other are resolved once, each the other's main shooter; no other file aids.
+   */
+  shot(s: Mutable, owner: Side, moved: readonly [number, number]): Uint16Array | undefined {
+    if (!this.apart || !this.p.shot || s.contact === 1) return undefined;
+    if (!this.present(s, 0) || !this.present(s, 1)) return undefined;
+    const shoots = (side: Side) => {
+      const r = this.range(s, side, owner, moved);
+      return r > 0 && s.gap <= r;
+    };
+    const a = shoots(0);
+    const b = shoots(1);
+    if (!a && !b) return undefined;
+    const who = a && b ? 2 : a ? 0 : 1;
+    return this.p.tables.table(this.p.shot(this.tmpl(s, 0), this.tmpl(s, 1), owner, who, 0, 0));
+  }
+
+  /**
+   * A shooting's result `r` (fight.ts shootAll): a recoil at a distance moves nothing; flight and
+   * destruction take the element out as in close combat. While the lines are apart they keep one gap.
+   */
+  applyShot(s: Mutable, r: number): void {
+    const pa = r & S.SIDE_MASK;
+    const pb = r >> S.SIDE_BITS;
+    const counts = (x: number) => (x & S.OUTCOME_MASK) !== S.NONE && (x & S.OUTCOME_MASK) !== S.RECOIL;
+    if (counts(pa)) this.applyLoss(s, 0, pa);
+    if (counts(pb)) this.applyLoss(s, 1, pb);
+    if (s.gap > 0) {
+      s.back[0] = 0;
+      s.back[1] = 0;
+    }
+  }
+
   /**
    * fight.ts Battle.move on the one column: the bound's owner closes a gap (or, with renewContact
-   * `attacker`, only the side with the first bound, and anyone in bound 1). Returns who moved into contact.
+   * `attacker`, only the side with the first bound, and anyone in bound 1 or charging home from the
+   * approach). Returns who moved into contact.
    */
-  move(s: Mutable, owner: Side, first: Side, bound: number): [number, number] {
+  move(s: Mutable, owner: Side, first: Side, bound: number, charge = false): [number, number] {
     const moved: [number, number] = [0, 0];
     const o = this.p.config.options;
-    if (!(bound === 1 || o.renewContact === 'bound-owner' || owner === first)) return moved;
+    if (!(charge || bound === 1 || o.renewContact === 'bound-owner' || owner === first)) return moved;
     const other = (1 - owner) as Side;
     if (!this.present(s, owner)) return moved;
     if (this.present(s, other)) {
@@ -111,12 +216,12 @@ class Pair {
     return moved;
   }
 
-  /** The combat table of the pair as it stands (no overlaps: no neighbours). */
+  /** The combat table of the pair as it stands, with the standing overlaps (no neighbours otherwise). */
   table(s: Mutable, owner: Side, moved: readonly [number, number]): Uint16Array {
     const index = signatureIndex(this.p.signatures, {
       owner,
-      overlapsA: 0,
-      overlapsB: 0,
+      overlapsA: this.overlaps[0],
+      overlapsB: this.overlaps[1],
       movedA: moved[0],
       movedB: moved[1],
       flankA: this.flank(s, 0),
@@ -207,7 +312,8 @@ const END_OF_OUTCOME: Readonly<Record<number, string>> = {
 /**
  * How a bound ended the fight, or undefined if it goes on: a side is out when the break rule breaks it
  * or nothing of its file is left (fight.ts Battle.run's two stops), named by its outcome in that bound's
- * combat (the only thing that can take a side out).
+ * combat or shooting (the only thing that can take a side out). The kernel plays on while the lines are
+ * apart even when one side has nothing left; nothing can happen after, so the fight ends here.
  */
 function endOf(pair: Pair, s: Mutable, r: number): string | undefined {
   const out: [boolean, boolean] = [false, false];
@@ -229,6 +335,15 @@ function endOf(pair: Pair, s: Mutable, r: number): string | undefined {
   return `${side === 0 ? 'a' : 'b'}-${how}`;
 }
 
+/** Per bound of a fight that starts apart: dice combinations (out of space^k) of each kind of event. */
+interface PhaseCounts {
+  shooting: bigint;
+  contact: bigint;
+  closeCombat: bigint;
+  /** Paces apart at the end of the bound, over the fights still apart (empty once all have met). */
+  apart: Set<number>;
+}
+
 interface PairChain {
   readonly ends: readonly BoundsEnd[];
   /** Combinations of one combat's dice (36 for two d6). */
@@ -238,23 +353,26 @@ interface PairChain {
   /** Per bound k: combinations still fighting after bound k. */
   readonly fighting: readonly bigint[];
   readonly owners: readonly LineId[];
+  /** Fights that start apart: per bound, what it held. */
+  readonly phases?: readonly PhaseCounts[];
 }
 
 /**
- * The exact chain of a config of one file a side, for `config.boundLimit` bounds, the first bound
+ * The exact chain of a pair setup (one file a side), for `config.boundLimit` bounds, the first bound
  * `first`'s (a config saying `alternate` must be given one).
  */
 function pairChain<E, T, V>(
-  config: LinesConfig<E>,
+  setup: PairSetup<E>,
   adapter: LineAdapter<E, T, V>,
   first: LineId,
   spent: boolean,
 ): PairChain {
+  const config = setup.config;
   if (config.a.files.length !== 1 || config.b.files.length !== 1)
     throw new Error('pairChain: one file a side');
-  if (config.battlefield) throw new Error('pairChain: no battlefield (the lines start in contact)');
+  if (config.battlefield?.terrain) throw new Error('pairChain: no terrain (each file in its own going)');
   const p = prepared(config, adapter);
-  const pair = new Pair(p);
+  const pair = new Pair(p, setup.overlaps);
   const ends = endsOf(spent);
   const space = BigInt(p.space);
   const firstSide: Side = first === 'a' ? 0 : 1;
@@ -265,11 +383,13 @@ function pairChain<E, T, V>(
     contact: 0,
     lost: [0, 0],
     bonus: [0, 0],
+    gap: config.battlefield?.distance ?? 0,
   };
   live.set(keyOf(start), { s: start, n: 1n });
   const ended: Record<string, bigint>[] = [];
   const fighting: bigint[] = [];
   const owners: LineId[] = [];
+  const phases: PhaseCounts[] = [];
   let before = 1n;
   for (let bound = 1; bound <= config.boundLimit; bound++) {
     const owner = (bound % 2 === 1 ? firstSide : 1 - firstSide) as Side;
@@ -282,23 +402,51 @@ function pairChain<E, T, V>(
       else next.set(k, { s, n });
     };
     const end: Record<string, bigint> = Object.fromEntries(ends.map((e) => [e.id, 0n]));
+    const phase: PhaseCounts = { shooting: 0n, contact: 0n, closeCombat: 0n, apart: new Set() };
     for (const { s, n } of live.values()) {
-      const moved = copy(s);
-      const who = pair.move(moved, owner, firstSide, bound);
-      if (moved.contact === 0) {
-        // No combat this bound: every roll of its dice leaves the pair as it stands.
-        add(moved, n * space);
+      const m = copy(s);
+      // fight.ts Battle.run: while apart, the owner's approach and then shooting, or the charge home and
+      // its combat; once met, movement, shooting between fronts out of contact, combat.
+      let table: Uint16Array | undefined;
+      let shooting = false;
+      if (m.gap > 0) {
+        const lineMoved = pair.approach(m, owner);
+        if (m.gap > 0) {
+          table = pair.shot(m, owner, lineMoved);
+          shooting = table !== undefined;
+        } else {
+          phase.contact += n * space;
+          const who = pair.move(m, owner, firstSide, bound, true);
+          if (m.contact === 1) table = pair.table(m, owner, who);
+        }
+      } else {
+        const who = pair.move(m, owner, firstSide, bound);
+        if (m.contact === 1) table = pair.table(m, owner, who);
+        else {
+          table = pair.shot(m, owner, [0, 0]);
+          shooting = table !== undefined;
+        }
+      }
+      if (table === undefined) {
+        // No dice this bound: every roll leaves the pair as it stands.
+        if (m.gap > 0) phase.apart.add(m.gap);
+        add(m, n * space);
         continue;
       }
+      if (shooting) phase.shooting += n * space;
+      else phase.closeCombat += n * space;
       // Identical packed results lead to the same state: count them once.
       const results = new Map<number, number>();
-      for (const r of pair.table(moved, owner, who)) results.set(r, (results.get(r) ?? 0) + 1);
+      for (const r of table) results.set(r, (results.get(r) ?? 0) + 1);
       for (const [r, count] of results) {
-        const after = copy(moved);
-        pair.apply(after, r);
+        const after = copy(m);
+        if (shooting) pair.applyShot(after, r);
+        else pair.apply(after, r);
         const how = endOf(pair, after, r);
-        if (how === undefined) add(after, n * BigInt(count));
-        else end[how]! += n * BigInt(count);
+        if (how === undefined) {
+          if (after.gap > 0) phase.apart.add(after.gap);
+          add(after, n * BigInt(count));
+        } else end[how]! += n * BigInt(count);
       }
     }
     live = next;
@@ -311,8 +459,9 @@ function pairChain<E, T, V>(
     before = still;
     ended.push(end);
     fighting.push(still);
+    phases.push(phase);
   }
-  return { ends, space: p.space, ended, fighting, owners };
+  return { ends, space: p.space, ended, fighting, owners, ...(pair.apart ? { phases } : {}) };
 }
 
 const cell = (n: bigint, of: bigint): BoundsCell => ({ p: ratio(n, of), fraction: `${n}/${of}` });
@@ -343,108 +492,26 @@ function chainRows(chain: PairChain): { perBound: BoundsRow[]; cumulative: Bound
     }
     const fighting = cell(chain.fighting[i]!, of);
     const owner = chain.owners[i]!;
-    perBound.push({ bound: i + 1, owner, ended: per, fighting });
-    cumulative.push({ bound: i + 1, owner, ended: cum, fighting });
+    const ph = chain.phases?.[i];
+    const phase: BoundsPhase | undefined = ph && {
+      shooting: cell(ph.shooting, of),
+      contact: cell(ph.contact, of),
+      closeCombat: cell(ph.closeCombat, of),
+      ...(ph.apart.size === 1 ? { apart: [...ph.apart][0]! } : {}),
+    };
+    perBound.push({ bound: i + 1, owner, ended: per, fighting, ...(phase ? { phase } : {}) });
+    cumulative.push({ bound: i + 1, owner, ended: cum, fighting, ...(phase ? { phase } : {}) });
   });
   return { perBound, cumulative };
 }
 
-/** Top-level situation fields the pair model reads; every other one is refused. */
-const TOP_LEVEL = new Set(['rules', 'mode', 'bound']);
-
-type RankInput = string | ({ element: string } & Record<string, unknown>);
-
-const notCarried = (path: FieldPath): InputError =>
-  new InputError(
-    'not part of the multi-bound model: one file fights one, and the model makes each bound\'s circumstances (docs/engagement-model.md "One file against one")',
-    { path },
-  );
-
-/**
- * The lines config of the two files a situation describes: each side's element with its ranks behind
- * (the catalogue's depth field), its going, double basing and line fields where the system has them.
- * Anything else the situation says (a general, overlaps, moved into contact...) is refused: the model
- * makes those itself, bound by bound, or does not have them (docs/engagement-model.md F1-F5).
- */
-export function pairConfig<E>(
-  adapter: LineAdapter<E>,
-  system: AnySystem,
-  variant: Variant,
-  input: Readonly<Record<string, unknown>>,
-  request: BoundsRequest,
-): LinesConfig<E> {
-  const n = request.bounds;
-  if (!Number.isInteger(n) || n < 1 || n > MAX_BOUNDS)
-    throw new InputError(`a whole number from 1 to ${MAX_BOUNDS}, not ${n}`, { path: ['bounds'] });
-  let options;
-  try {
-    options = parseWith(modelOptionsSchema, request.options ?? {});
-  } catch (e) {
-    throw e instanceof InputError ? e.within(['options']) : e;
-  }
-  // The situation as its own parser reads it, then its minimal form: only what differs from the defaults.
-  const minimal = system.situation.toInput(variant.parseSituation(input));
-  if (minimal.mode !== undefined && minimal.mode !== 'close')
-    throw new InputError(`multi-bound odds are for close combat, not ${String(minimal.mode)}`, {
-      path: ['mode'],
-    });
-  for (const key of Object.keys(minimal)) {
-    if (TOP_LEVEL.has(key) || key === 'a' || key === 'b') continue;
-    throw notCarried([key]);
-  }
-  const depthField = system.catalogue?.depth?.field;
-  const rankFields = new Set(Object.keys(adapter.rankFields ?? {}));
-  const lineFields = new Set(Object.keys(adapter.lineFields ?? {}));
-  const builder = new LineBuilder(adapter, system, variant);
-  const line = (id: LineId): LineConfig<E> => {
-    const side = minimal[id] as Record<string, unknown>;
-    const front: Record<string, unknown> = { element: side.element };
-    let behind: RankInput[] = [];
-    let going: string | undefined;
-    let doubleBased = false;
-    const extra: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(side)) {
-      if (key === 'element') continue;
-      if (key === depthField) behind = (Array.isArray(value) ? value : [value]) as RankInput[];
-      else if (key === 'going' && adapter.goings.includes(value as string)) going = value as string;
-      else if (key === 'doubleBased' && adapter.doubleBasing) doubleBased = value === true;
-      else if (lineFields.has(key)) extra[key] = value;
-      else if (rankFields.has(key)) front[key] = value;
-      else throw notCarried([id, key]);
-    }
-    // A rank's path in the situation: DBM and B&B list the ranks behind, DBA names one element.
-    const at = (i: number): FieldPath =>
-      Array.isArray(side[depthField!]) ? [id, depthField!, i] : [id, depthField!];
-    behind.forEach((r, i) => {
-      if (typeof r === 'string') return;
-      for (const key of Object.keys(r))
-        if (key !== 'element' && !rankFields.has(key)) throw notCarried([...at(i), key]);
-    });
-    const db = doubleBased && behind.length > 0;
-    const ranks = [
-      builder.rank(front as RankInput, 0, db, [id]),
-      ...behind.map((r, i) => builder.rank(r, i + 1, db, at(i))),
-    ];
-    const file: FileConfig<E> = { ranks, doubleBased: db };
-    const name = [side.element, ...behind.map((r) => (typeof r === 'string' ? r : r.element))].join(', ');
-    return {
-      name: String(name),
-      files: [file],
-      going: going ?? (adapter.goings[0] as string),
-      ...(Object.keys(extra).length > 0 ? { extra } : {}),
-    };
-  };
-  return {
-    system: system.id,
-    variant: variant.spec,
-    boundLimit: n,
-    first: minimal.bound === 'b' ? 'b' : 'a',
-    // One file against one: a fled element is out of the fight (docs/engagement-model.md "One file
-    // against one"), so the kernel playing the same fight keeps it out too.
-    options: { ...DEFAULT_OPTIONS, ...options, flight: 'gone' },
-    a: line('a'),
-    b: line('b'),
-  };
+/** "A's flank" / "B's two flanks" overlapped, for the notes. */
+function overlapWords(overlaps: readonly [number, number]): string | undefined {
+  const one = (id: 'A' | 'B', n: number) =>
+    n === 0 ? undefined : `${id} is overlapped on ${n === 1 ? 'one flank' : 'both flanks'}`;
+  const said = [one('A', overlaps[0]), one('B', overlaps[1])].filter((x) => x !== undefined);
+  if (said.length === 0) return undefined;
+  return `${said.join(' and ')} in every close combat: enemy elements stand level beside the file all fight long, fighting no one themselves and counting toward no break rule (docs/rulings.md "Standing overlaps").`;
 }
 
 /** Multi-bound odds of a lines system (EngagementModel.boundsOdds). */
@@ -455,12 +522,22 @@ export function linesBoundsOdds<E>(
   input: Readonly<Record<string, unknown>>,
   request: BoundsRequest,
 ): BoundsOdds {
-  const config = pairConfig(adapter, system, variant, input, request);
+  const setup = pairSetup(adapter, system, variant, input, request);
+  const config = setup.config;
   const first = config.first === 'b' ? 'b' : 'a';
   const spent = system.outcomes.some((o) => o.id === 'spent');
-  const chain = pairChain(config, adapter, first, spent);
+  const chain = pairChain(setup, adapter, first, spent);
   const rows = chainRows(chain);
   const o = config.options;
+  const F = first.toUpperCase();
+  const overlaps = overlapWords(setup.overlaps);
+  const start = setup.distance
+    ? [
+        `The two start ${setup.distance.paces}p apart. In its bound a side comes on at its tactical move and charges home when the move reaches; one that may not contact the enemy's front (bowmen facing mounted they can shoot at) stops short, and one ahead in shooting stands at its range (DBM 3.2 pp.15-20).`,
+        `Every element in range shoots in both bounds, while the two close and whenever they are apart after meeting (a recoil not followed up); a recoil at a distance is ignored, flight and destruction count as in close combat (DBM 3.2 pp.20-23).`,
+        ...setup.notes,
+      ]
+    : [`${F} charges in bound 1 (moved into contact).`];
   return {
     model: 'lines',
     unit: 'bound',
@@ -477,8 +554,11 @@ export function linesBoundsOdds<E>(
     exact: `fractions of every roll of the dice: ${chain.space}^k combinations after k bounds`,
     notes: [
       `A: ${config.a.name}; B: ${config.b.name}. Each is one file of a one-file line under the engagement model (docs/engagement-model.md "One file against one").`,
-      `${first.toUpperCase()} charges in bound 1 (moved into contact); after a recoil or a loss, ${o.renewContact === 'attacker' ? `only ${first.toUpperCase()} steps` : 'the side whose bound it is steps'} back into contact.`,
+      ...start,
+      `After a recoil or a loss, ${o.renewContact === 'attacker' ? `only ${F} steps` : 'the side whose bound it is steps'} back into contact.`,
+      ...(overlaps ? [overlaps] : []),
       `A side is out when its break rule breaks it or nothing of its file is left; "destroyed", "fled"${spent ? ', "spent"' : ''} name the outcome that took it out.`,
     ],
+    ...(setup.distance ? { distance: setup.distance } : {}),
   };
 }

@@ -50,7 +50,7 @@ export { linesSummary } from './summary.ts';
 export { fightEngagement, playEngagement, type CombatEvent, type MoveEvent } from './fight.ts';
 export { accumulate, countsLayout, mergeCounts } from './counts.ts';
 export { engagementShard } from './counts.ts';
-export { pairConfig } from './bounds.ts';
+export { pairSetup, standingOverlaps, type PairSetup } from './pair-setup.ts';
 
 /** Engagements per shard: small enough to spread a study over threads, large enough to amortise. */
 const LINES_SHARD = 5_000;

@@ -6,7 +6,7 @@
  * bounds"). Self-contained: main.ts mounts it once, updates it on every render and adds its part of the
  * URL hash (`&bounds=N`). Bars are plain elements, so the panel needs no chart library.
  */
-import type { BoundsEnd, BoundsOdds, BoundsRow } from '../../core/bounds.ts';
+import { phaseWords, type BoundsEnd, type BoundsOdds, type BoundsRow } from '../../core/bounds.ts';
 import type { SituationInput, WebRuleSet } from '../rulesets/types.ts';
 import { h } from './dom.ts';
 
@@ -212,8 +212,28 @@ export function updateBoundsPanel(rs: WebRuleSet, input: SituationInput): void {
     .map((e) => `${e.label} ${percent(last.ended[e.id]!.p)}`)
     .concat(`still fighting ${percent(last.fighting.p)}`)
     .join(' · ');
+  // A fight that starts apart: the distance, then what each bound held (shooting, contact, close combat).
+  const phases = b.distance
+    ? [
+        h(
+          'div',
+          { class: 'fo-phases', 'data-bounds-phases': '' },
+          h('p', {}, `Bound by bound: the two start ${b.distance.paces}p apart (${b.distance.how}).`),
+          h(
+            'ul',
+            {},
+            b.perBound.map((r) =>
+              r.phase
+                ? h('li', { 'data-phase': String(r.bound) }, `${rowName(r)}: ${phaseWords(r.phase, percent)}`)
+                : null,
+            ),
+          ),
+        ),
+      ]
+    : [];
   out.replaceChildren(
     h('p', { class: 'fo-summary', 'data-bounds-summary': '' }, `Within ${b.bounds} ${b.unit}s: ${summary}`),
+    ...phases,
     legend,
     chart(`Ended in each ${b.unit}`, b.perBound, seen, false, rowName, 'per-bound'),
     chart(`By the end of each ${b.unit}`, b.cumulative, seen, true, rowName, 'cumulative'),
