@@ -305,7 +305,7 @@ export class Battle {
   readonly lineMoved: Uint8Array;
   /** Everything an engagement changes (Slab), and its contents at the start of one. */
   private readonly block: Uint8Array;
-  private initial: Uint8Array;
+  private readonly initial: Uint8Array;
   /** Distant shootings resolved, and close combats (for the benchmark's combats per second). */
   shootings = 0;
   combats = 0;
@@ -332,6 +332,8 @@ export class Battle {
   private flankers = 0;
   /** Per side: it has move rates and base depths (DBM), so waiting elements take bounds to come up. */
   private geometry: readonly [boolean, boolean];
+  /** Per side: the longest range any of its templates has (a gap beyond both: nobody can shoot). */
+  private reach = new Float64Array(2);
   /** Shooting scratch: per side and column, the enemy column it shoots at (-1 none). */
   private readonly target: readonly [Int32Array, Int32Array];
   /** Shooting scratch: per side and column, the packed outcome for that side's file there (-1 none). */
@@ -455,7 +457,7 @@ export class Battle {
     this.refusalsOn = false;
     this.intentByGoing = EMPTY_I8;
     this.geometry = [false, false];
-    this.initial = EMPTY_U8;
+    this.initial = new Uint8Array(this.block.length);
     this.bind(p);
   }
 
@@ -484,13 +486,15 @@ export class Battle {
       p.config.battlefield !== undefined && p.shot !== undefined && this.opts.refusals !== 'never';
     this.intentByGoing = new Int8Array(Math.max(1, p.goings.length)).fill(-1);
     this.geometry = [sa.baseDepth.some((d) => d > 0), sb.baseDepth.some((d) => d > 0)];
+    this.reach = Float64Array.of(Math.max(0, ...sa.range), Math.max(0, ...sb.range));
     // The block from zero, then as an engagement starts.
     this.block.fill(0);
-    this.initial = this.startingBlock();
+    this.startingBlock();
+    this.initial.set(this.block);
   }
 
-  /** The block (Slab) as it stands when an engagement starts, before the going is drawn. */
-  private startingBlock(): Uint8Array {
+  /** Lay the block (Slab) out as it stands when an engagement starts, before the going is drawn. */
+  private startingBlock(): void {
     for (const s of [0, 1] as const) {
       const side = this.sides[s];
       for (let c = 0; c < this.W; c++) {
@@ -521,7 +525,6 @@ export class Battle {
       this.refresh(0, c);
       this.refresh(1, c);
     }
-    return this.block.slice();
   }
 
   /** Recompute both sides' freeT at column c after its front, contact, back or flank state changed. */
@@ -1171,7 +1174,8 @@ export class Battle {
     const intent = this.intent[owner]!;
     const closes = (intent & CLOSES) !== 0;
     if (intent === 0) return;
-    const rangeBefore = this.p.shot ? this.maxRange(owner, owner) : 0;
+    // (Out of its every template's range, its fronts' longest range is short of the gap too.)
+    const rangeBefore = this.p.shot && this.reach[owner]! >= this.gap ? this.maxRange(owner, owner) : 0;
     if (rangeBefore >= this.gap && (!closes || this.prefersShooting(owner, owner))) return;
     const m = this.lineMove(owner);
     if (m <= 0) return;
@@ -1184,7 +1188,7 @@ export class Battle {
     // A shooter ahead in shooting (or one that will not close) closes only to its range; others as far
     // as they may.
     let next = Math.max(this.gap - m, m >= this.gap ? 1 : 0);
-    const range = this.p.shot ? this.maxRange(owner, owner) : 0;
+    const range = this.p.shot && this.reach[owner]! > next ? this.maxRange(owner, owner) : 0;
     if (range > 0 && next < range && this.gap > range) {
       const keep = this.gap;
       this.gap = range;
@@ -1243,6 +1247,8 @@ export class Battle {
   private shootAll(owner: Side): void {
     const shot = this.p.shot;
     if (!shot || !this.p.shooters) return;
+    // Still out of every range (the approach): no front can pick a target (targetable).
+    if (this.gap > this.reach[0]! && this.gap > this.reach[1]!) return;
     const W = this.W;
     let shooters = 0;
     for (let si = 0; si < 2; si++) {
