@@ -11,6 +11,7 @@ import type { ReportSection } from '../../report/html.ts';
 import type { ReportPart } from '../../report/part.ts';
 import type { Block, Column, Table } from '../../report/table.ts';
 import type { Axis, BalanceResults, CostChange, ElementSummary, Split } from './analysis.ts';
+import type { Matchup } from './evidence.ts';
 import type { BalancePlan } from './plan.ts';
 import { breakEvenSpec } from './chart.ts';
 import { changeSentence, variantWords } from './words.ts';
@@ -210,6 +211,9 @@ function lead(r: BalanceResults): string[] {
 
 const d4 = (x: number): string => x.toFixed(4);
 
+const EVIDENCE_SENTENCE =
+  "Each element's score at its book cost against each field opponent (its line at the book count, both sides at their chosen depths; the mean over the variants), the three it does best and worst against, and how the worst one goes: the side broken more often and what takes its elements. Every element against every opponent is in the matchups CSV.";
+
 /** One row per unit (version x variant x element): the CSV. */
 function unitsTable(r: BalanceResults): Table {
   return {
@@ -254,6 +258,56 @@ function unitsTable(r: BalanceResults): Table {
   };
 }
 
+const pct = (x: number): string => `${Math.round(x * 100)}%`;
+
+/** "Irr Kn(O) 81%, Reg Sp(O) 74%": opponents and the element's score at book cost against them. */
+const againstWords = (ms: readonly Matchup[]): string =>
+  ms.map((m) => `${m.opponent} ${pct(m.score)}`).join(', ');
+
+/**
+ * Why each element costs what it costs (docs/balance.md "The evidence"): its fair price, the opponents it
+ * does best and worst against at book cost, and how its worst fights are lost.
+ */
+export function evidenceTable(es: readonly ElementSummary[]): Table {
+  const shown = es.filter((e) => e.matchups && e.matchups.best.length > 0);
+  return {
+    columns: [
+      { name: 'element' },
+      { name: 'fair price', kind: 'figure' },
+      { name: 'does best against (score at book cost)', kind: 'text' },
+      { name: 'does worst against', kind: 'text' },
+      { name: 'how its worst matchup goes', kind: 'text' },
+    ],
+    rows: shown.map((e) => {
+      const m = e.matchups!;
+      return [
+        e.element,
+        ap(e.breakEven),
+        againstWords(m.best.slice(0, 3)),
+        againstWords(m.worst.slice(0, 3)),
+        m.worst[0] ? `${m.worst[0].opponent}: ${m.worst[0].mechanism}` : '',
+      ];
+    }),
+  };
+}
+
+/** Every element's score at its book cost against every field opponent, each version: a CSV. */
+export function matchupsTable(r: BalanceResults): Table {
+  return {
+    columns: [
+      { name: 'version' },
+      { name: 'element' },
+      { name: 'opponent' },
+      { name: 'score_at_book_cost', csv: d4 },
+    ],
+    rows: r.versions.flatMap((v, vi) =>
+      (r.elements[vi] ?? []).flatMap((e) =>
+        (e.matchups?.scores ?? []).map((score, k) => [v.id, e.element, r.field[k]?.element ?? '', score]),
+      ),
+    ),
+  };
+}
+
 /** "v1: 60 AP · usual depth · open; v2: ...": the variants' numbers in words. */
 const variantKey = (r: BalanceResults): string =>
   r.grid.map((_, i) => `v${i + 1} ${variantWords(r.grid, i)}`).join('; ');
@@ -291,6 +345,13 @@ export function balanceReport(r: BalanceResults, plan: BalancePlan): ReportPart 
       { table: elementTable(r.elements[vi] ?? [], r.grid.length) },
     );
   });
+  const evidence = evidenceTable(last);
+  if (evidence.rows.length > 0)
+    md.push(
+      { heading: `Why each element costs what it costs (${newest})` },
+      { text: EVIDENCE_SENTENCE },
+      { table: evidence },
+    );
   md.push(
     { heading: 'Break-even in each variant' },
     {
@@ -455,6 +516,13 @@ export function balanceReport(r: BalanceResults, plan: BalancePlan): ReportPart 
       ],
       reproduce: '',
     });
+  if (evidence.rows.length > 0)
+    sections.push({
+      heading: `Why each element costs what it costs under ${newest}`,
+      text: EVIDENCE_SENTENCE,
+      tables: [{ caption: 'The matchups that make each verdict', table: evidence }],
+      reproduce: '',
+    });
   const robustUnder = last.filter((e) => e.robust === 'under-costed').length;
   const robustOver = last.filter((e) => e.robust === 'over-costed').length;
   const every = r.grid.length === 1 ? 'in the one variant' : 'in every variant';
@@ -475,7 +543,12 @@ export function balanceReport(r: BalanceResults, plan: BalancePlan): ReportPart 
   return {
     lead: answer,
     documents: new Map([[`${plan.name}.md`, md]]),
-    data: new Map([[`${plan.name}.csv`, unitsTable(r)]]),
+    data: new Map([
+      [`${plan.name}.csv`, unitsTable(r)],
+      ...(r.elements.some((es) => es.some((e) => e.matchups))
+        ? ([[`${plan.name}-matchups.csv`, matchupsTable(r)]] as const)
+        : []),
+    ]),
     sections,
     summary,
   };
