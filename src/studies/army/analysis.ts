@@ -6,7 +6,6 @@
  * mirror and side checks; and what each element priced is worth inside the armies that field it.
  */
 import type { Counts } from '../kind.ts';
-import { linesSummary } from '../../engine/lines/index.ts';
 import type { LinesConfig } from '../../engine/lines/index.ts';
 import { matchupJobs } from './design.ts';
 import {
@@ -25,6 +24,7 @@ import {
   type Ratio,
 } from './estimate.ts';
 import { shareOf, type ArmyPlan, type GridPoint, type MatchupSide } from './plan.ts';
+import { recordLayout } from './record.ts';
 
 /** Where an estimate stands against a reference: clearly above, clearly below, or level with it. */
 export type Standing = 'above' | 'level' | 'below';
@@ -147,17 +147,15 @@ function jobStats(plan: ArmyPlan, done: Counts): JobStats {
   for (const job of jobs) {
     const counts = done.get(job.id);
     if (!counts) throw new Error(`army study: no counts for ${job.id}`);
-    const config = (job.payload as { config: LinesConfig }).config;
-    const s = linesSummary(config, counts);
-    const dist = s.a.score?.distribution;
-    if (!dist) throw new Error(`army study: ${job.id} has no competition score`);
-    most = dist.length - 1;
-    const n = s.samples;
+    const R = recordLayout((job.payload as { config: LinesConfig }).config);
+    most = R.most;
+    const n = counts[0]!;
     fought += n;
+    const dist = Array.from({ length: R.most + 1 }, (_, k) => (n > 0 ? counts[R.scores + k]! / n : 0));
     score.push(scoreMean(dist, n));
-    aWins.push(proportion(s.aWins.count, n));
-    bWins.push(proportion(s.bWins.count, n));
-    draws.push(proportion(s.draw.count, n));
+    aWins.push(proportion(counts[1]!, n));
+    bWins.push(proportion(counts[2]!, n));
+    draws.push(proportion(counts[3]! + counts[4]! + counts[5]!, n));
   }
   return { score, wins: [...aWins, ...bWins], draws, most, fought };
 }

@@ -1,8 +1,9 @@
 /**
- * The army study's jobs: one engagement job per matchup (plan.ts), its payload the engagement model's
- * config of the two fitted armies deployed against each other (the system's `army.battle`) on the
- * matchup's battlefield under its version. Built once per plan (a run asks for its work and its results
- * from the same plan) and plain data, so workers fight them as any engagement job.
+ * The army study's jobs: one `army` job per matchup (plan.ts), its payload the engagement model's config
+ * of the two fitted armies deployed against each other (the system's `army.battle`) on the matchup's
+ * battlefield under its version, as an engagement job's; its kernel keeps whole-number counts
+ * (record.ts). Built once per plan (a run asks for its work and its results from the same plan) and
+ * plain data, so any worker fights them.
  */
 import type { FittedArmy } from '../../core/army.ts';
 import { systemById } from '../../systems/registry.ts';
@@ -46,7 +47,7 @@ export function matchupJobs(plan: ArmyPlan): readonly Job[] {
     const payload: EngagementPayload = { system: plan.system, config };
     return {
       id: m.id,
-      kind: 'engagement',
+      kind: 'army',
       payload,
       seed: `${plan.seed}|army|${m.id}`,
       samples: m.battles,
