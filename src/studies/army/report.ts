@@ -9,8 +9,7 @@ import { oneLine } from '../../core/one-line.ts';
 import type { ReportSection } from '../../report/html.ts';
 import { mdTable } from '../../report/markdown.ts';
 import type { ReportPart } from '../../report/part.ts';
-import { POINTS_AXIS } from './plan.ts';
-import type { ArmyPlan } from './plan.ts';
+import { POINTS_AXIS, type ArmyPlan } from './plan.ts';
 import { TERRAIN_AXIS } from '../axes.ts';
 import { standing, type ArmyStudyResults, type GroupResult, type SubstitutionRow } from './analysis.ts';
 import type { Estimate } from './estimate.ts';
@@ -159,7 +158,7 @@ function substitutionTable(r: ArmyStudyResults): string[] {
       x.version,
       `${name(x.army)}${x.isFill && x.army !== '' ? ' (its fill)' : ''}`,
       f2(x.cost),
-      x.army === '' ? `${f2(x.count)} a army` : String(x.count),
+      x.army === '' ? `${f2(x.count)} per army` : String(x.count),
       change(x.perElement),
       x.perFillAp
         ? `${x.perFillAp.mean.toFixed(4)} [${x.perFillAp.lo.toFixed(4)}, ${x.perFillAp.hi.toFixed(4)}]`
@@ -217,12 +216,18 @@ function armyFitsTable(r: ArmyStudyResults, plan: ArmyPlan): string[] {
 
 function csvOf(r: ArmyStudyResults, plan: ArmyPlan): string {
   const rows: (string | number)[][] = [];
+  // The grid's axes as columns (axes.ts): blank where a measure is over the whole grid.
+  const axes = (field: string) => {
+    const g = r.grid.find((x) => x.id === field);
+    return g ? [g.points, g.terrain] : ['', ''];
+  };
   const row = (version: string, army: string, field: string, measure: string, e: Estimate) =>
     rows.push([
       plan.name,
       version,
       army,
       field,
+      ...axes(field),
       measure,
       e.mean.toFixed(6),
       e.lo.toFixed(6),
@@ -256,6 +261,8 @@ function csvOf(r: ArmyStudyResults, plan: ArmyPlan): string {
         x.version,
         army,
         'all',
+        '',
+        '',
         `worth in AP: ${x.element} (book ${x.cost})`,
         Number.isFinite(x.worth.ratio) ? x.worth.ratio.toFixed(6) : '',
         x.worth.lo === null ? '' : x.worth.lo.toFixed(6),
@@ -263,7 +270,18 @@ function csvOf(r: ArmyStudyResults, plan: ArmyPlan): string {
       ]);
   }
   return csvText(
-    ['study', 'version', 'army', 'battlefield', 'measure', 'value', 'ci95_low', 'ci95_high'],
+    [
+      'study',
+      'version',
+      'army',
+      'battlefield',
+      POINTS_AXIS.csv,
+      TERRAIN_AXIS.csv,
+      'measure',
+      'value',
+      'ci95_low',
+      'ci95_high',
+    ],
     rows,
   );
 }

@@ -205,9 +205,11 @@ describe('army study results on synthetic counts', () => {
       /\| Early Imperial Roman \| legionary, reg-ax \| 4\.00 \[3\.84, 4\.16\] \| 5\.00 \[4\.84, 5\.16\] \| \+1\.00 \[\+0\.78, \+1\.22\] \| 50% \/ 25% \/ 25% \|/,
     );
     const csv = part.files.get('s.csv')!;
-    expect(csv.split('\n')[0]).toBe('study,version,army,battlefield,measure,value,ci95_low,ci95_high');
-    expect(csv).toContain('s,dbm-3.2,early-imperial-roman,all,mean score,5.000000,');
-    expect(csv).toContain('s,dbm-3.0->dbm-3.2,early-imperial-roman,all,change of mean score,1.000000,');
+    expect(csv.split('\n')[0]).toBe(
+      'study,version,army,battlefield,points,terrain,measure,value,ci95_low,ci95_high',
+    );
+    expect(csv).toContain('s,dbm-3.2,early-imperial-roman,all,,,mean score,5.000000,');
+    expect(csv).toContain('s,dbm-3.0->dbm-3.2,early-imperial-roman,all,,,change of mean score,1.000000,');
     expect(part.sections[1]!.charts!.map((c) => c.name)).toEqual(['s-change', 's-scores']);
   });
 });
