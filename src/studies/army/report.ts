@@ -45,18 +45,16 @@ function moved(g: { scores: readonly Estimate[]; change?: Estimate }, names: rea
   return `${verb} from ${est(a)} VP under ${names[0]} to ${est(b)} VP under ${names.at(-1)} (${change(c)})`;
 }
 
-/** Whether a group reaches the field's average, in words, given where it stood before. */
-function reach(g: GroupResult, average: string): string {
+/** Whether a group reaches the field's average, in words, given where it stood under the first version. */
+export function reach(g: Pick<GroupResult, 'standings'>, average: string): string {
   const now = g.standings.at(-1)!;
-  const before = g.standings[0]!;
-  if (now === 'above') return `they are now above the field's average (${average} VP)`;
+  const before = g.standings.length > 1 ? g.standings[0]! : undefined;
+  if (now === 'above')
+    return `they ${before === undefined ? 'are' : before === 'above' ? 'remain' : 'are now'} above the field's average (${average} VP)`;
   if (now === 'level')
-    return before === 'below'
-      ? `they now reach the field's average (${average} VP, within the interval)`
-      : `they reach the field's average (${average} VP, within the interval)`;
-  return before === 'below'
-    ? `they still do not reach the field's average (${average} VP)`
-    : `they no longer reach the field's average (${average} VP)`;
+    return `they ${before === 'below' ? 'now reach' : before === 'above' ? 'are now level with' : 'reach'} the field's average (${average} VP, within the interval)`;
+  if (before === undefined) return `they do not reach the field's average (${average} VP)`;
+  return `they ${before === 'below' ? 'still do not reach' : 'no longer reach'} the field's average (${average} VP)`;
 }
 
 function definition(g: GroupResult): string {
@@ -71,7 +69,7 @@ export function headline(r: ArmyStudyResults): string[] {
     if (g.members.length === 0) return `No army of the study is among the ${g.name} (${definition(g)}).`;
     const members = `The ${g.name}: ${list(g.members.map((id) => r.armies.find((a) => a.id === id)!.name))} (${definition(g)}).`;
     if (!g.change)
-      return `Under this model, the mean score against the field of ${g.name} under ${names[0]} is ${est(g.scores[0]!)} VP; ${reach(g, average).replace(' now ', ' ')}. ${members}`;
+      return `Under this model, the mean score against the field of ${g.name} under ${names[0]} is ${est(g.scores[0]!)} VP; ${reach(g, average)}. ${members}`;
     return `Under this model, the mean score against the field of ${g.name} ${moved(g, names)}; ${reach(g, average)}. ${members}`;
   });
 }

@@ -21,7 +21,7 @@ import {
 } from '../../../src/studies/army/estimate.ts';
 import type { ArmyPlan } from '../../../src/studies/army/plan.ts';
 import { recordLayout } from '../../../src/studies/army/record.ts';
-import { armyReport, headline } from '../../../src/studies/army/report.ts';
+import { armyReport, headline, reach } from '../../../src/studies/army/report.ts';
 
 describe('the arithmetic', () => {
   it('a job mean and the variance of that mean, from a score distribution', () => {
@@ -211,5 +211,22 @@ describe('army study results on synthetic counts', () => {
     expect(csv).toContain('s,dbm-3.2,early-imperial-roman,all,,,mean score,5.000000,');
     expect(csv).toContain('s,dbm-3.0->dbm-3.2,early-imperial-roman,all,,,change of mean score,1.000000,');
     expect(part.sections[1]!.charts!.map((c) => c.name)).toEqual(['s-change', 's-scores']);
+  });
+});
+
+describe('the headline in words', () => {
+  it('where a group stands against the average, and where it stood', () => {
+    const words = (...standings: ('above' | 'level' | 'below')[]) => reach({ standings }, '5.0');
+    expect(words('below', 'level')).toBe("they now reach the field's average (5.0 VP, within the interval)");
+    expect(words('level', 'level')).toBe("they reach the field's average (5.0 VP, within the interval)");
+    expect(words('above', 'level')).toBe(
+      "they are now level with the field's average (5.0 VP, within the interval)",
+    );
+    expect(words('above', 'above')).toBe("they remain above the field's average (5.0 VP)");
+    expect(words('level', 'above')).toBe("they are now above the field's average (5.0 VP)");
+    expect(words('below', 'below')).toBe("they still do not reach the field's average (5.0 VP)");
+    expect(words('level', 'below')).toBe("they no longer reach the field's average (5.0 VP)");
+    expect(words('below')).toBe("they do not reach the field's average (5.0 VP)");
+    expect(words('above')).toBe("they are above the field's average (5.0 VP)");
   });
 });
