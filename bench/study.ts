@@ -24,13 +24,16 @@ try {
   );
   const seconds = (performance.now() - t0) / 1000;
   const results = JSON.parse(readFileSync(join(out, 'r', 'results.json'), 'utf8')) as {
-    studies: { results: { fought?: number; units?: unknown[] } }[];
+    studies: { name: string; kind: string; results: { fought?: number; units?: unknown[] } }[];
   };
   const fought = results.studies.reduce((t, s) => t + (s.results.fought ?? 0), 0);
   const units = results.studies.reduce((t, s) => t + (s.results.units?.length ?? 0), 0);
   console.log(
     `   wall time ${(seconds / 60).toFixed(1)} min (${seconds.toFixed(0)} s); ${units} units, ${fought.toLocaleString('en-US')} engagements, ${Math.round(fought / seconds).toLocaleString('en-US')} engagements/s (target: under 10 min on 2 cores)`,
   );
+  // Per study: what it fought (a balance study's engagements, an army study's battles).
+  for (const s of results.studies)
+    console.log(`   ${s.name} (${s.kind}): ${(s.results.fought ?? 0).toLocaleString('en-US')} fought`);
 } finally {
   rmSync(out, { recursive: true, force: true });
 }

@@ -6,6 +6,7 @@ import { Command, CommanderError } from 'commander';
 import { toolInfo } from '../pipeline/tool.ts';
 import { reportError } from './errors.ts';
 import { registerArmy } from './commands/army.ts';
+import { registerBattle } from './commands/battle.ts';
 import { registerCost } from './commands/cost.ts';
 import { registerOdds } from './commands/odds.ts';
 import { registerServe } from './commands/serve.ts';
@@ -57,6 +58,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   registerCost(program, exit);
   registerMatrix(program, exit);
   registerArmy(program, exit);
+  registerBattle(program, exit);
   registerRun(program, exit);
   registerMerge(program, exit);
   registerSchema(program, exit);

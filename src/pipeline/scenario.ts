@@ -19,6 +19,7 @@ import {
 } from '../studies/index.ts';
 import { allRulesIds, requireSystem } from '../systems/registry.ts';
 import { loadChartsFile } from './charts-file.ts';
+import { studyFiles } from './study-files.ts';
 import { readStructuredFile, parseStructuredText, type StructuredFile } from './structured-file.ts';
 import { toolInfo } from './tool.ts';
 
@@ -96,7 +97,8 @@ interface ScenarioOptions {
   readonly samples?: number | undefined;
   /**
    * Read `charts` only from inside the scenario's own folder (a slice's scenario: the slice, not the
-   * user, names the path, so it may not reach elsewhere on the merging machine).
+   * user, names the path, so it may not reach elsewhere on the merging machine); the files a study
+   * names (army files) only by relative names without "..".
    */
   readonly confineCharts?: boolean | undefined;
 }
@@ -261,6 +263,7 @@ export function checkScenario(f: StructuredFile, options: ScenarioOptions = {}):
           scenarioSamples: top.samples,
           path: ['studies', i],
           claimCells,
+          files: studyFiles(f.file, options.confineCharts === true),
         };
         let plan: unknown;
         try {

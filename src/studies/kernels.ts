@@ -11,7 +11,9 @@ import { createRng } from '../core/rng.ts';
 import type { RandomSource, Variant } from '../core/system.ts';
 import { sampleCodes, sampleWeighted } from '../engine/sample.ts';
 import { loadSystem } from '../systems/registry.ts';
+import { armyRecord, armyRecordProblem } from './army/record.ts';
 import { engagementsAgainst, PER_OPPONENT, type BalancePayload } from './balance/design.ts';
+import type { LinesConfig } from '../engine/lines/index.ts';
 
 export type ShardKernel = (
   payload: unknown,
@@ -45,6 +47,18 @@ const engagementKernel: ShardKernel = async (payload, rng, samples) => {
   const system = await loadSystem(p.system.id, p.system.source);
   if (!system.engagement) throw new Error(`${system.name} has no engagement model`);
   return system.engagement.kernel(p.config, rng, samples);
+};
+
+/**
+ * An army study's battles (studies/army/record.ts): the engagement model's battles of two armies, kept
+ * as whole-number counts (decisions, side A's score, commands demoralised).
+ */
+const armyKernel: ShardKernel = async (payload, rng, samples) => {
+  const p = payload as EngagementPayload;
+  const system = await loadSystem(p.system.id, p.system.source);
+  if (!system.engagement) throw new Error(`${system.name} has no engagement model`);
+  const counts = system.engagement.kernel(p.config, rng, samples);
+  return armyRecord(p.config as LinesConfig, counts as Float64Array);
 };
 
 const variants = new Map<string, Variant>();
@@ -97,13 +111,15 @@ export const KERNELS: Readonly<Record<string, ShardKernel>> = {
   table: tableKernel,
   engagement: engagementKernel,
   balance: balanceKernel,
+  army: armyKernel,
 };
 
 /**
  * What is wrong with a job's counts that no run of it could give, or undefined (merge refuses a slice
  * whose counts were changed or damaged): the wrong number of counts for the job; a table outcome the
  * table cannot give; a balance opponent's decisions that do not add up to its engagements; engagement
- * counts whose model finds them impossible (sums that do not add up). Counts are whole and non-negative
+ * counts whose model finds them impossible (sums that do not add up); army records whose decisions or
+ * scores do not add up to the battles. Counts are whole and non-negative
  * already (the slice schema).
  */
 export async function countsProblem(
@@ -132,6 +148,8 @@ export async function countsProblem(
     }
     return undefined;
   }
+  if (job.kind === 'army')
+    return armyRecordProblem((job.payload as EngagementPayload).config as LinesConfig, counts);
   if (job.kind === 'engagement') {
     const p = job.payload as EngagementPayload;
     const c = Float64Array.from(counts);

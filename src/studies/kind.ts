@@ -65,6 +65,29 @@ export interface StudyContext {
    * before planning them; throws an InputError (path within the block) when the scenario would pass it.
    */
   claimCells?(n: number, path: FieldPath): void;
+  /**
+   * Files a study names besides the scenario (army studies' army files), read by the pipeline: absent
+   * where the caller reads no files.
+   */
+  readonly files?: StudyFiles;
+}
+
+/** A YAML or JSON file as a study reads it: its name as shown, its data and the line of each field. */
+export interface StudyFile {
+  readonly file: string;
+  readonly data: unknown;
+  lineOf(path: FieldPath): number;
+}
+
+/**
+ * Reading the files a study names: a relative name is looked for in the scenario's folder, then in the
+ * tool's own folder (its bundled files, e.g. `armies/`). Each throws an InputError with no path (the
+ * caller places it) when the file cannot be read or parsed.
+ */
+export interface StudyFiles {
+  read(name: string): StudyFile;
+  /** The YAML and JSON files of a folder, as names `read` takes, sorted. */
+  list(folder: string): readonly string[];
 }
 
 /** Most cells (matrix and odds situations) of one scenario: planning them takes seconds per 10,000. */

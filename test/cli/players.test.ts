@@ -381,7 +381,7 @@ describe('did you mean', () => {
     const kind = await runMain(['run', file, '--out', join(dir, 'out')]);
     expect([kind.code, kind.err]).toEqual([
       2,
-      `debellator: ${file}:4 studies[0].kind: must be one of "odds", "matrix", "engagement", "balance"; did you mean "matrix"?\n`,
+      `debellator: ${file}:4 studies[0].kind: must be one of "odds", "matrix", "engagement", "balance", "army"; did you mean "matrix"?\n`,
     ]);
     writeFileSync(
       file,

@@ -72,7 +72,7 @@ describe('refusing bad scenarios', () => {
 
   it('an unknown study kind, listing every kind and the one meant', () => {
     expect(refused('rules: dbm-3.2\nstudies:\n  - kind: matrice\n    name: d\n')).toBe(
-      'x.yaml:3 studies[0].kind: must be one of "odds", "matrix", "engagement", "balance"; did you mean "matrix"?',
+      'x.yaml:3 studies[0].kind: must be one of "odds", "matrix", "engagement", "balance", "army"; did you mean "matrix"?',
     );
   });
 

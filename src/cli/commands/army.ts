@@ -12,7 +12,7 @@ import { allSystems, requireSystem } from '../../systems/registry.ts';
 const MAX_POINTS = 10_000;
 
 /** The system and rules id: --rules, else the newest version of the first system with army files. */
-function systemFor(rules: string | undefined): { system: AnySystem; rules: string } {
+export function systemFor(rules: string | undefined): { system: AnySystem; rules: string } {
   if (rules) {
     const system = requireSystem(rules, []);
     if (!system.army) throw new InputError(`--rules: ${system.name} has no army files`);
@@ -23,7 +23,7 @@ function systemFor(rules: string | undefined): { system: AnySystem; rules: strin
   return { system, rules: system.versions.at(-1)!.id };
 }
 
-function points(text: string | undefined): number | undefined {
+export function points(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const n = Number(text);
   if (!Number.isFinite(n) || n <= 0 || n > MAX_POINTS || text.trim() === '')

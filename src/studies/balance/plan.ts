@@ -8,25 +8,20 @@ import { InputError, type FieldPath } from '../../core/errors.ts';
 import type { AnySystem, Catalogue, Variant } from '../../core/system.ts';
 import type { StudyContext, StudyHeader } from '../kind.ts';
 import { expandSweep, sweepSchema } from '../matrix/sweep.ts';
+import {
+  pointsAxis,
+  TERRAIN_AXIS,
+  terrainMixes,
+  terrainNames,
+  terrainsField,
+  type TerrainMix,
+} from '../axes.ts';
 
 const DEPTH_POLICIES = ['one', 'support', 'best'] as const;
 export type DepthPolicy = (typeof DEPTH_POLICIES)[number];
 export const COMBAT_ORDERS = ['owner-best-first', 'sweep', 'simultaneous'] as const;
 
-const terrainSchema = z
-  .object({
-    per: z.enum(['battle', 'file']).describe('One going for the whole field, or one per file (column)'),
-    weights: z
-      .record(z.string(), z.number().min(0).max(1e6))
-      .describe('Going -> weight, e.g. {good: 3, rough: 1}'),
-  })
-  .strict();
-
-const DEFAULT_TERRAINS: Readonly<Record<string, z.output<typeof terrainSchema>>> = {
-  open: { per: 'battle', weights: { good: 1 } },
-  // A typical DBM table: mostly good going, some rough, a little difficult (docs/balance.md "The grid of battlefield variants").
-  mixed: { per: 'file', weights: { good: 6, rough: 3, difficult: 1 } },
-};
+const BUDGET_AXIS = pointsAxis('budget', [60, 120], 2000);
 
 export const balanceFields = (system: AnySystem) =>
   z.object({
@@ -56,22 +51,13 @@ export const balanceFields = (system: AnySystem) =>
       ),
     grid: z
       .object({
-        budget: z
-          .array(z.number().positive().max(2000))
-          .min(1)
-          .max(10)
-          .optional()
-          .describe('AP each side spends (default [60, 120])'),
+        budget: BUDGET_AXIS.schema,
         depth: z
           .array(z.enum(DEPTH_POLICIES))
           .min(1)
           .optional()
           .describe('Depth policies (default [support, best])'),
-        terrain: z
-          .array(z.string())
-          .min(1)
-          .optional()
-          .describe('Terrain names from `terrains` (default [open, mixed])'),
+        terrain: TERRAIN_AXIS.schema,
         order: z
           .array(z.enum(COMBAT_ORDERS))
           .min(1)
@@ -81,10 +67,7 @@ export const balanceFields = (system: AnySystem) =>
       .strict()
       .optional()
       .describe('The battlefield variants every element is assessed under (docs/balance.md "The grid")'),
-    terrains: z
-      .record(z.string().regex(/^[A-Za-z0-9_-]{1,40}$/), terrainSchema)
-      .optional()
-      .describe('Named terrain mixes (default open, mixed)'),
+    terrains: terrainsField,
     approach: z
       .object({
         distance: z
@@ -187,7 +170,7 @@ export interface BalancePlan {
   readonly skipped: readonly { readonly element: string; readonly why: string }[];
   readonly field: readonly FieldMember[];
   readonly grid: readonly GridVariant[];
-  readonly terrains: Readonly<Record<string, z.output<typeof terrainSchema>>>;
+  readonly terrains: Readonly<Record<string, TerrainMix>>;
   /** Per version, per element: the depths it may usefully stand at, and its usual one (BalanceAdapter). */
   readonly depths: Readonly<
     Record<
@@ -245,29 +228,16 @@ export function planBalance(block: BalanceBlock, header: StudyHeader, ctx: Study
       throw new InputError(`${element} has no points cost in every version`, { path: at });
     return { element, weight: entry.weight };
   });
-  const terrains = { ...DEFAULT_TERRAINS, ...(block.terrains ?? {}) };
-  const goings = system.engagement?.goings ?? [];
-  for (const [name, t] of Object.entries(block.terrains ?? {}))
-    for (const g of Object.keys(t.weights))
-      if (!goings.includes(g))
-        throw new InputError(`"${g}" is not a ${system.name} going (${goings.join(', ')})`, {
-          path: ['terrains', name, 'weights', g],
-        });
+  const terrains = terrainMixes(block.terrains, system.engagement?.goings ?? [], system.name);
   const g = block.grid ?? {};
-  const budgets = g.budget ?? [60, 120];
+  const budgets = g.budget ?? BUDGET_AXIS.defaults;
   const depthPolicies = g.depth ?? ['support', 'best'];
-  const terrainNames = g.terrain ?? ['open', 'mixed'];
-  terrainNames.forEach((t, i) => {
-    if (!terrains[t])
-      throw new InputError(`no terrain "${t}" (${Object.keys(terrains).join(', ')})`, {
-        path: ['grid', 'terrain', i],
-      });
-  });
+  const terrainList = terrainNames(g.terrain, terrains);
   const orders = g.order ?? ['owner-best-first'];
   const grid: GridVariant[] = [];
   for (const budget of budgets)
     for (const depth of depthPolicies)
-      for (const terrain of terrainNames)
+      for (const terrain of terrainList)
         for (const order of orders)
           grid.push({ id: `${budget} AP, ${depth}, ${terrain}, ${order}`, budget, depth, terrain, order });
   const costs = (v: Variant) =>

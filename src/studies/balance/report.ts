@@ -16,6 +16,7 @@ import type { BalancePlan } from './plan.ts';
 import { breakEvenSpec } from './chart.ts';
 import { changeSentence, variantWords } from './words.ts';
 import { oneLine } from '../../core/one-line.ts';
+import { TERRAIN_AXIS } from '../axes.ts';
 
 const ap = (x: number | null | undefined, d = 2): string =>
   x === null || x === undefined || !Number.isFinite(x) ? '-' : x.toFixed(d);
@@ -155,7 +156,7 @@ function findingsTable(r: BalanceResults): Table {
 const AXIS_WORDS: Readonly<Record<Axis, (value: string) => string>> = {
   budget: (v) => `at ${v} AP`,
   depth: (v) => (v === 'best' ? 'at the best depth' : v === 'support' ? 'at its usual depth' : `${v} deep`),
-  terrain: (v) => (v === 'open' ? 'in the open' : `in ${v} terrain`),
+  terrain: TERRAIN_AXIS.words,
   order: (v) => `with combat order ${v}`,
 };
 
