@@ -1013,7 +1013,9 @@ export class Battle {
    * since the flank contact destroys an enemy that would recoil or flee (DBM 3.2 p.23).
    */
   private flankGain(s: Side, x: number): number {
-    return this.tables.edges[this.entryAt(x, s)]!;
+    // The table first: building it may grow the store, replacing its arrays (read them after).
+    const e = this.entryAt(x, s);
+    return this.tables.edges[e]!;
   }
 
   /** Draw each column's going at the start of an engagement (terrain per battle or per file). */
@@ -1157,7 +1159,8 @@ export class Battle {
     for (let c = 0; c < this.W; c++) {
       const who = this.shootersAt(c, s);
       if ((who & (s === 0 ? 1 : 2)) === 0) continue;
-      edge += this.tables.edges[this.p.shot!(this.tmplAt(0, c), this.tmplAt(1, c), s, who - 1, 0, 0)]!;
+      const e = this.p.shot!(this.tmplAt(0, c), this.tmplAt(1, c), s, who - 1, 0, 0);
+      edge += this.tables.edges[e]!;
     }
     this.gap = keep;
     return edge;

@@ -4,16 +4,30 @@
  * army's mean score under each version and the change; the groups; what the elements priced are worth
  * inside an army; the checks (mirror battles, sides); charts; Markdown and CSV. Pure.
  */
-import { csvText } from '../../core/csv.ts';
 import { oneLine } from '../../core/one-line.ts';
 import type { ReportSection } from '../../report/html.ts';
-import { mdTable } from '../../report/markdown.ts';
 import type { ReportPart } from '../../report/part.ts';
+import type { Block, CellValue, Column, Table } from '../../report/table.ts';
 import { POINTS_AXIS, type ArmyPlan } from './plan.ts';
 import { TERRAIN_AXIS } from '../axes.ts';
 import { standing, type ArmyStudyResults, type GroupResult, type SubstitutionRow } from './analysis.ts';
 import type { Estimate } from './estimate.ts';
 import { scoreChangeSpec, scoresSpec } from './chart.ts';
+
+/** A table from headings and rows; `l` columns are words, `r` figures (default: the first words, the rest figures). */
+function mdTable(
+  names: readonly string[],
+  rows: readonly (readonly CellValue[])[],
+  aligns: readonly ('l' | 'r')[] = [],
+): Table {
+  return {
+    columns: names.map((name, i): Column => ({
+      name,
+      kind: (aligns[i] ?? (i === 0 ? 'l' : 'r')) === 'l' ? 'text' : 'figure',
+    })),
+    rows,
+  };
+}
 
 const f2 = (x: number) => x.toFixed(2);
 const signed = (x: number) => `${x >= 0 ? '+' : '-'}${Math.abs(x).toFixed(2)}`;
@@ -74,7 +88,7 @@ export function headline(r: ArmyStudyResults): string[] {
   });
 }
 
-function groupsTable(r: ArmyStudyResults): string[] {
+function groupsTable(r: ArmyStudyResults): Table {
   const names = r.versions.map((v) => v.name);
   return mdTable(
     [
@@ -97,7 +111,7 @@ function groupsTable(r: ArmyStudyResults): string[] {
   );
 }
 
-function armiesTable(r: ArmyStudyResults): string[] {
+function armiesTable(r: ArmyStudyResults): Table {
   const names = r.versions.map((v) => v.name);
   const last = names.length - 1;
   const rows = [...r.armies].sort(
@@ -135,7 +149,7 @@ const worthText = (w: SubstitutionRow['worth']) =>
       ? `${Number.isFinite(w.ratio) ? f2(w.ratio) : '-'} [unbounded]`
       : `${f2(w.ratio)} [${f2(w.lo)}, ${f2(w.hi)}]`;
 
-function substitutionTable(r: ArmyStudyResults): string[] {
+function substitutionTable(r: ArmyStudyResults): Table {
   const s = r.substitution!;
   const name = (id: string) =>
     id === '' ? 'all that field it' : (r.armies.find((a) => a.id === id)?.name ?? id);
@@ -168,7 +182,7 @@ function substitutionTable(r: ArmyStudyResults): string[] {
   );
 }
 
-function byGridTable(r: ArmyStudyResults, v: number): string[] {
+function byGridTable(r: ArmyStudyResults, v: number): Table {
   return mdTable(
     ['army', ...r.grid.map((g) => g.id)],
     r.armies.map((a) => [a.name, ...a.scores[v]!.byGrid.map(est)]),
@@ -191,7 +205,7 @@ function checksText(r: ArmyStudyResults): string[] {
   return out;
 }
 
-function armyFitsTable(r: ArmyStudyResults, plan: ArmyPlan): string[] {
+function armyFitsTable(r: ArmyStudyResults, plan: ArmyPlan): Table {
   const names = r.versions.map((v) => v.name);
   return mdTable(
     [
@@ -212,7 +226,7 @@ function armyFitsTable(r: ArmyStudyResults, plan: ArmyPlan): string[] {
   );
 }
 
-function csvOf(r: ArmyStudyResults, plan: ArmyPlan): string {
+function csvOf(r: ArmyStudyResults, plan: ArmyPlan): Table {
   const rows: (string | number)[][] = [];
   // The grid's axes as columns (axes.ts): blank where a measure is over the whole grid.
   const axes = (field: string) => {
@@ -267,8 +281,8 @@ function csvOf(r: ArmyStudyResults, plan: ArmyPlan): string {
         x.worth.hi === null ? '' : x.worth.hi.toFixed(6),
       ]);
   }
-  return csvText(
-    [
+  return {
+    columns: [
       'study',
       'version',
       'army',
@@ -279,9 +293,9 @@ function csvOf(r: ArmyStudyResults, plan: ArmyPlan): string {
       'value',
       'ci95_low',
       'ci95_high',
-    ],
+    ].map((name) => ({ name })),
     rows,
-  );
+  };
 }
 
 export function armyReport(r: ArmyStudyResults, plan: ArmyPlan): ReportPart {
@@ -295,48 +309,39 @@ export function armyReport(r: ArmyStudyResults, plan: ArmyPlan): ReportPart {
       ? ''
       : `Each element priced (${sub.elements.length === 0 ? 'none' : list(sub.elements)}) in each army that fields it: the army with that many more of it (about ${sub.step} AP), and the army fitted to ${sub.step} AP more (more of its fill troops), each against the field. "Worth in AP": the score one more element adds, divided by the score one AP of the army's fill troops adds; 95% interval by Fieller's method (unbounded when the fill's gain is lost in the noise). Beside the balance study's fair price "in a line", this is the price "in an army".` +
         (sub.unfielded.length > 0 ? ` Fielded by no army of the study: ${list(sub.unfielded)}.` : '');
-  const md: string[] = [
-    `# ${oneLine(plan.title)}`,
-    '',
-    ...head.flatMap((h) => [h, '']),
-    `${oneLine(plan.about)}.`,
-    '',
-    model,
-    '',
-    '## The groups',
-    '',
-    ...groupsTable(r),
-    '',
-    `## Every army${last > 0 ? `: ${names[0]} and ${names[last]}` : ''}`,
-    '',
-    `Mean competition score against the field (VP, 95% interval), sorted by the change; groups by id (${r.groups.map((g) => `${g.id}: ${g.name}`).join('; ')}).`,
-    '',
-    ...armiesTable(r),
-    '',
+  const md: Block[] = [
+    { heading: plan.title, level: 1 },
+    ...head.map((text) => ({ text })),
+    { text: `${oneLine(plan.about)}.` },
+    { text: model },
+    { heading: 'The groups' },
+    { table: groupsTable(r) },
+    { heading: `Every army${last > 0 ? `: ${names[0]} and ${names[last]}` : ''}` },
+    {
+      text: `Mean competition score against the field (VP, 95% interval), sorted by the change; groups by id (${r.groups.map((g) => `${g.id}: ${g.name}`).join('; ')}).`,
+    },
+    { table: armiesTable(r) },
   ];
   if (sub)
     md.push(
-      '## What an element is worth inside an army',
-      '',
-      subText,
-      '',
-      ...(sub.rows.length > 0 ? substitutionTable(r) : ['No element priced.']),
-      '',
+      { heading: 'What an element is worth inside an army' },
+      { text: subText },
+      sub.rows.length > 0 ? { table: substitutionTable(r) } : { text: 'No element priced.' },
     );
   r.versions.forEach((v, vi) =>
-    md.push(`## Mean score by battlefield, ${v.name}`, '', ...byGridTable(r, vi), ''),
+    md.push({ heading: `Mean score by battlefield, ${v.name}` }, { table: byGridTable(r, vi) }),
   );
-  md.push('## Checks', '', ...checksText(r).flatMap((t) => [t, '']));
-  md.push('## The armies', '', ...armyFitsTable(r, plan), '');
-  md.push(`${r.fought.toLocaleString('en-US')} battles fought.`, '');
+  md.push({ heading: 'Checks' }, ...checksText(r).map((text) => ({ text })));
+  md.push({ heading: 'The armies' }, { table: armyFitsTable(r, plan) });
+  md.push({ text: `${r.fought.toLocaleString('en-US')} battles fought.` });
 
   const sections: ReportSection[] = [
     {
       heading: plan.title,
       text: `${head.join('\n\n')}\n\n${model}`,
       tables: [
-        { caption: 'The groups', markdown: groupsTable(r).join('\n') },
-        { caption: 'Every army: mean score against the field', markdown: armiesTable(r).join('\n') },
+        { caption: 'The groups', table: groupsTable(r) },
+        { caption: 'Every army: mean score against the field', table: armiesTable(r) },
       ],
       reproduce: '',
     },
@@ -370,15 +375,14 @@ export function armyReport(r: ArmyStudyResults, plan: ArmyPlan): ReportPart {
     sections.push({
       heading: 'What an element is worth inside an army',
       text: subText,
-      tables: [{ caption: 'Worth by substitution', markdown: substitutionTable(r).join('\n') }],
+      tables: [{ caption: 'Worth by substitution', table: substitutionTable(r) }],
       reproduce: '',
     });
   sections.push({ heading: 'Checks', text: checksText(r).join('\n\n'), reproduce: '' });
   return {
-    files: new Map([
-      [`${plan.name}.md`, md.join('\n')],
-      [`${plan.name}.csv`, csvOf(r, plan)],
-    ]),
+    lead: head,
+    documents: new Map([[`${plan.name}.md`, md]]),
+    data: new Map([[`${plan.name}.csv`, csvOf(r, plan)]]),
     sections,
     summary: [`${plan.title}:`, ...head.map((h) => `  ${h}`)].join('\n'),
   };

@@ -4,6 +4,7 @@
  * loss, the checks, and the worth of an element by substitution with Fieller's interval, all worked by
  * hand from chosen score distributions.
  */
+import { markdownText, tableCsv } from '../../../src/report/table.ts';
 import { describe, expect, it } from 'vitest';
 import { Z95 } from '../../../src/core/statistics.ts';
 import type { LinesConfig } from '../../../src/engine/lines/index.ts';
@@ -197,14 +198,15 @@ describe('army study results on synthetic counts', () => {
 
   it('the report: the headline first, the model named, a table of every army, a CSV row per measure', () => {
     const part = armyReport(r, plan);
-    const md = part.files.get('s.md')!;
+    const md = markdownText(part.documents!.get('s.md')!);
     const lines = md.split('\n');
     expect(lines[2]).toBe(headline(r)[0]);
+    expect(part.lead).toEqual(headline(r));
     expect(md).toContain('Model: each army a line of its commands');
     expect(md).toMatch(
       /\| Early Imperial Roman \| legionary, reg-ax \| 4\.00 \[3\.84, 4\.16\] \| 5\.00 \[4\.84, 5\.16\] \| \+1\.00 \[\+0\.78, \+1\.22\] \| 50% \/ 25% \/ 25% \|/,
     );
-    const csv = part.files.get('s.csv')!;
+    const csv = tableCsv(part.data!.get('s.csv')!);
     expect(csv.split('\n')[0]).toBe(
       'study,version,army,battlefield,points,terrain,measure,value,ci95_low,ci95_high',
     );
