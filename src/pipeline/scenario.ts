@@ -50,9 +50,20 @@ export const scenarioTopSchema = z
       .object({
         name: z.string().max(200).optional().describe('Name of the house-rule version in reports'),
         costs: z
-          .record(z.string(), z.number().positive().max(10_000))
+          .record(
+            z.string(),
+            z
+              .number()
+              .positive()
+              .max(10_000)
+              // Losses in AP are sums of costs: in sixteenths they add exactly, whatever the order the
+              // shards of a run (or the slices of a merge) are added in, so results stay byte-identical.
+              .refine((x) => Number.isInteger(x * 16), {
+                message: 'a cost in AP is a multiple of 1/16 (e.g. 6.5, 4.25, 3.125)',
+              }),
+          )
           .optional()
-          .describe('Element costs in AP, e.g. {"Reg Bd(O)": 6.5}'),
+          .describe('Element costs in AP, multiples of 1/16, e.g. {"Reg Bd(O)": 6.5}'),
         rules: z.record(z.string(), z.unknown()).optional().describe('Rule switches of the rule system'),
       })
       .strict()

@@ -123,6 +123,20 @@ studies:
     expect(refused(text)).toMatch(/^x\.yaml:4 overrides\.costs\.Reg Bd\(Q\): .*not a grade/);
   });
 
+  it('a cost that would not add up exactly (not a multiple of 1/16 AP) is refused at its line', () => {
+    const text = (cost: string) => `rules: dbm-3.2
+overrides:
+  costs:
+    Reg Bd(O): ${cost}
+studies:
+  - { kind: odds, name: o, situations: [{ a: { element: Reg Bd(O) }, b: { element: Irr Kn(S) } }] }
+`;
+    expect(refused(text('6.3'))).toMatch(
+      /^x\.yaml:4 overrides\.costs\.Reg Bd\(O\): a cost in AP is a multiple of 1\/16/,
+    );
+    expect(() => loadScenarioText(text('6.25'), 'x.yaml')).not.toThrow();
+  });
+
   it('two studies with one name', () => {
     const s =
       '  - { kind: odds, name: o, situations: [{ a: { element: Reg Bd(O) }, b: { element: Irr Kn(S) } }] }\n';
