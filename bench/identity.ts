@@ -225,7 +225,6 @@ export const FIGHTS: readonly Fight[] = [
   }),
 ];
 
-const sha = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
 const bytesOf = (c: Float64Array) => new Uint8Array(c.buffer, c.byteOffset, c.byteLength);
 
 /** Per fight: the hash of its kernel counts and (where the model has `decide`) its decide record. */

@@ -7,7 +7,7 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { BUILT_IN_SYSTEMS } from '../systems/index.ts';
-import { runShard, type EngagementPayload, type ShardTask } from '../studies/kernels.ts';
+import { runShard, systemOf, type ShardTask } from '../studies/kernels.ts';
 import type { Job } from '../studies/index.ts';
 import type { ShardRef } from './shards.ts';
 import { FALLBACK, workerEntry } from './worker-bundle.ts';
@@ -40,7 +40,7 @@ const taskOf = (jobs: readonly Job[], r: ShardRef): ShardTask => {
 function needsLoader(jobs: readonly Job[]): boolean {
   const builtIn = new Set(BUILT_IN_SYSTEMS.map((s) => s.id));
   return jobs.some((j) => {
-    const system = (j.payload as Partial<EngagementPayload> | null)?.system;
+    const system = systemOf(j);
     return system !== undefined && !builtIn.has(system.id);
   });
 }

@@ -10,7 +10,7 @@ import { cellResult, type CellResult } from '../engine/cell.ts';
 import { compileTable, type OutcomeTable } from '../engine/table.ts';
 import { roundPercent, suffers, verdict, type VerdictOutcome } from '../engine/verdict.ts';
 import type { Counts, Job } from './kind.ts';
-import type { TablePayload } from './kernels.ts';
+import type { TablePayload } from './jobs/table.ts';
 import { oneLine } from '../core/one-line.ts';
 
 /** Samples per shard of a `table` job: part of the results' identity. */
