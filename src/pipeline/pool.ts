@@ -154,8 +154,8 @@ async function poolFor(loader: boolean, threads: number): Promise<Piscina> {
 
 /** A worker idle this long ends (rounds of one run follow each other within seconds). */
 const IDLE_MS = 30_000;
-/** Old-generation cap of a worker thread, in MB. */
-const WORKER_HEAP_MB = 1536;
+/** Old-generation cap of a worker thread, in MB (estimate.ts: a worker's memory stops growing near it). */
+export const WORKER_HEAP_MB = 1536;
 
 /** End the worker threads kept between rounds (the end of a run). */
 export async function closePools(): Promise<void> {

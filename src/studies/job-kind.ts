@@ -52,6 +52,12 @@ export interface JobKindSpec<P> {
    */
   setups(payload: P): number;
   /**
+   * Optional: what the job shares with other jobs, as keys (a balance job's element against each
+   * opponent, under its variant and setting: the combat tables of that pair). A thread builds each
+   * once, at a cost the estimate counts per distinct key of the run.
+   */
+  contexts?(payload: P): readonly string[];
+  /**
    * A small job like this one for timing: about `samples` of its samples (never more than the job's
    * `jobSamples`). `fresh` = 0 gives the pilot itself; fresh = 1, 2, ... the same work on setups the
    * pilot did not need (a balance job at another count), so the estimate can time setups apart from
@@ -70,6 +76,7 @@ export interface JobKind {
   countsProblem(payload: unknown, counts: Float64Array): Promise<string | undefined>;
   samplesHeld(counts: ArrayLike<number>): number;
   setups(payload: unknown): number;
+  contexts(payload: unknown): readonly string[];
   pilot(payload: unknown, jobSamples: number, samples: number, fresh: number): PilotWork<unknown>;
 }
 
@@ -88,6 +95,7 @@ export function jobKind<P>(spec: JobKindSpec<P>): JobKind {
     countsProblem: async (payload, counts) => spec.countsProblem(check(payload), counts),
     samplesHeld: (counts) => spec.samplesHeld(counts),
     setups: (payload) => spec.setups(check(payload)),
+    contexts: (payload) => spec.contexts?.(check(payload)) ?? [],
     pilot: (payload, jobSamples, samples, fresh) => spec.pilot(check(payload), jobSamples, samples, fresh),
   };
 }

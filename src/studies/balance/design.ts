@@ -492,6 +492,8 @@ interface BalanceStage {
   readonly jobs: Job[];
   readonly final: boolean;
   readonly later: number;
+  /** Line-ups of those later engagements: an opponent fought in a job is one. */
+  readonly laterSetups: number;
   readonly label: string;
 }
 
@@ -500,21 +502,28 @@ const stageMemo = new WeakMap<Counts, { plan: BalancePlan; size: number; stage: 
 function computeStage(plan: BalancePlan, done: Counts): BalanceStage {
   const pending: Job[] = [];
   let later = 0;
+  let laterSetups = 0;
   let early = false;
   const field = plan.field.length;
+  // `jobs` jobs against the whole field, `engagements` per opponent: engagements and line-ups.
+  const expect = (jobs: number, engagements: number) => {
+    later += jobs * engagements * field;
+    laterSetups += jobs * field;
+  };
   for (const u of units(plan)) {
     const s = unitDesign(plan, u, done);
     if (!('pending' in s)) continue;
     pending.push(...s.pending);
-    const finalDesign = FINAL_SPREAD.length * plan.engagements.final * field;
+    const points = FINAL_SPREAD.length;
     if (s.pending.some((j) => /\|[pqb]\d*:\d+$/.test(j.id))) {
       early = true;
-      later += finalDesign * (1 + REFINE_ALLOWANCE);
-      if (s.pending.some((j) => /\|[pq]\d+:\d+$/.test(j.id))) later += plan.engagements.pilot * field;
-    } else if (s.pending.some((j) => /\|f:\d+$/.test(j.id))) later += finalDesign * REFINE_ALLOWANCE;
+      expect(points * (1 + REFINE_ALLOWANCE), plan.engagements.final);
+      if (s.pending.some((j) => /\|[pq]\d+:\d+$/.test(j.id))) expect(1, plan.engagements.pilot);
+    } else if (s.pending.some((j) => /\|f:\d+$/.test(j.id)))
+      expect(points * REFINE_ALLOWANCE, plan.engagements.final);
     // Counted once, when the evidence job is still to come (docs/balance.md "The evidence").
-    if (s.pending.some((j) => /\|[pq]\d+:\d+$/.test(j.id))) later += plan.engagements.final * field;
+    if (s.pending.some((j) => /\|[pq]\d+:\d+$/.test(j.id))) expect(1, plan.engagements.final);
   }
   const label = pending.length === 0 ? '' : early ? 'pilot and bracket' : 'final and refinement';
-  return { jobs: pending, final: false, later, label };
+  return { jobs: pending, final: false, later, laterSetups, label };
 }

@@ -110,6 +110,13 @@ export const balanceJobs = jobKind<BalancePayload>({
   },
   // A line-up per opponent fought.
   setups: (p) => p.opponents.reduce((t, _, j) => t + (engagementsAgainst(p, j) > 0 ? 1 : 0), 0),
+  // The combat tables of the element against each opponent fought, under the variant and setting.
+  contexts: (p) => {
+    const under = canonicalKey({ system: p.system, spec: p.spec, setting: p.setting });
+    return p.opponents.flatMap((o, j) =>
+      engagementsAgainst(p, j) > 0 ? [`${under}|${JSON.stringify([p.element, o.element])}`] : [],
+    );
+  },
   // The job against a few of its opponents, spread evenly, each with the job's engagements per
   // opponent; `fresh` moves the element's count by that much (line-ups not yet laid out).
   pilot: (p, jobSamples, samples, fresh) => {
