@@ -30,7 +30,8 @@
  *
  * A run whose estimate is above the ceilings is refused unless the user confirms it with --yes.
  */
-import { availableParallelism, totalmem } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg, totalmem } from 'node:os';
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { Job } from '../studies/index.ts';
@@ -61,13 +62,27 @@ export const HEAP_FACTOR = 2;
  * generation, code, typed arrays outside the heap).
  */
 export const WORKER_HEAP_OVERHEAD_BYTES = 128 * 1024 ** 2;
-/** Threads share memory bandwidth and, often, the machine: each thread after the first counts as this. */
-export const EXTRA_THREAD = 0.8;
+/** Clock seconds to start the worker threads of a run (bundling the kernels: pipeline/worker-bundle.ts). */
+export const WORKER_START_SECONDS = 0.5;
+/**
+ * Processor seconds a worker thread spends loading the kernels and running them while the JIT compiles
+ * them, beyond their work (calibrated: a 2-thread run's first round against the same jobs run warm).
+ */
+export const WORKER_WARM_UP_SECONDS = 1;
+/**
+ * The kernels run this much faster over a run than in the pilots: a run's seconds of JIT-compiled code
+ * against a fraction of a second (calibrated: the same pilots in a fresh process and after a run).
+ */
+export const JIT_GAIN = 0.75;
+/** Threads of one run share memory bandwidth and caches: several run at this share of one's speed each. */
+export const PARALLEL_EFFICIENCY = 0.9;
 
 /** Processor time the first pilots of a kind run to warm the JIT up, untimed: at least, ... */
 const WARM_UP_MS = 150;
-/** ... at most (2% of a long run). */
-const WARM_UP_MAX_MS = 1_000;
+/** ... more while under this share of the time they estimate, ... */
+const WARM_UP_SHARE = 0.01;
+/** ... at most this. */
+const WARM_UP_MAX_MS = 600;
 /** Processor time given to the timed pilots of a kind: at least, ... */
 const PILOT_BUDGET_MS = 300;
 /** ... more while under this share of the time they estimate, ... */
@@ -79,7 +94,7 @@ const PILOTS_PER_KIND = 24;
 /** A pilot grows until its warm run takes this much processor time (shorter ones are mostly noise). */
 const PILOT_MS = 20;
 /** Jobs whose fresh setups are weighed (apart from the timed pilots: a collection slows what follows). */
-const WEIGHED_PILOTS = 4;
+const WEIGHED_PILOTS = 8;
 /** Their `fresh` (other counts than the timed pilots'). */
 const WEIGHED_FRESH = 7;
 
@@ -123,15 +138,39 @@ export interface Estimate {
 /** A kind never measured: a millisecond a sample (an engagement's order). */
 const UNMEASURED: KindRates = { perSample: 1e-3, perSetup: 0, perContext: 0, bytesPerSetup: 0 };
 
+/** How the work runs: threads, the machine, and what starting worker threads costs. */
+export interface RunShape {
+  readonly threads: number;
+  /** The machine's processors (default: as many as threads). */
+  readonly cores?: number;
+  /** Threads of other processes wanting a processor (default none). */
+  readonly others?: number;
+  /** Processor seconds each worker thread spends starting, beyond its work (none: threads started). */
+  readonly warmUp?: number;
+  /** Clock seconds to start the worker threads (none for one thread: the work runs in this one). */
+  readonly start?: number;
+}
+
 /**
- * Seconds for `work` at `rates` on `threads` threads, `load` clock seconds per processor second: the
- * samples and setups are shared among the threads; each thread builds every context.
+ * Processors' worth of work `threads` threads get done: each gets a whole processor while the machine
+ * has one for every thread that wants one, else its share (cores / (others + threads)); several threads
+ * of one run at PARALLEL_EFFICIENCY.
+ */
+export function speedUp(shape: RunShape): number {
+  const n = Math.max(1, shape.threads);
+  const share = Math.min(1, (shape.cores ?? n) / ((shape.others ?? 0) + n));
+  return n * share * (n > 1 ? PARALLEL_EFFICIENCY : 1);
+}
+
+/**
+ * Clock seconds for `work` at `rates`: the samples and setups are shared among the threads; each
+ * thread builds every context and (worker threads) warms its JIT up; all in processor seconds, over the
+ * threads' speed-up (speedUp); plus the start.
  */
 export function modelSeconds(
   work: ReadonlyMap<string, KindWork>,
   rates: ReadonlyMap<string, Omit<KindRates, 'bytesPerSetup'>>,
-  threads: number,
-  load = 1,
+  shape: RunShape,
 ): number {
   let shared = 0;
   let everyThread = 0;
@@ -140,8 +179,10 @@ export function modelSeconds(
     shared += w.samples * r.perSample + w.setups * r.perSetup;
     everyThread += (w.contexts ?? 0) * r.perContext;
   }
-  const n = Math.max(1, threads);
-  return (load * (shared + n * everyThread)) / (1 + EXTRA_THREAD * (n - 1));
+  const n = Math.max(1, shape.threads);
+  if (n > 1) everyThread += shape.warmUp ?? 0;
+  const cpu = shared + n * everyThread;
+  return cpu / speedUp(shape) + (n > 1 ? (shape.start ?? 0) : 0);
 }
 
 /** What the memory model starts from. */
@@ -214,24 +255,41 @@ export interface PilotFigures {
   readonly fresh: number;
   /** That again (nothing new). */
   readonly warm: number;
-  /** The three runs' seconds on the clock. */
-  readonly wall: number;
+  /** The three runs' seconds waiting for a processor (another process had it). */
+  readonly wait: number;
 }
 
-/** Processor seconds (every thread of the process) and clock seconds `task` takes. */
-async function timed(task: ShardTask): Promise<{ cpu: number; wall: number }> {
-  const c = process.cpuUsage();
-  const t = performance.now();
+/**
+ * This thread's processor seconds so far, and seconds it waited for a processor while it could run:
+ * Linux says both (/proc/thread-self/schedstat, in nanoseconds); elsewhere, the process's processor
+ * time and no waiting.
+ */
+function threadTime(): { cpu: number; wait: number } {
+  try {
+    const [cpu, wait] = readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ').map(Number);
+    if (Number.isFinite(cpu) && Number.isFinite(wait)) return { cpu: cpu! / 1e9, wait: wait! / 1e9 };
+  } catch {
+    // Not Linux.
+  }
+  const u = process.cpuUsage();
+  return { cpu: (u.user + u.system) / 1e6, wait: 0 };
+}
+
+/** Processor seconds `task` takes in this thread, and seconds it waited for a processor. */
+async function timed(task: ShardTask): Promise<{ cpu: number; wait: number }> {
+  const t = threadTime();
   await runShard(task);
-  const wall = (performance.now() - t) / 1000;
-  const used = process.cpuUsage(c);
-  return { cpu: (used.user + used.system) / 1e6, wall };
+  const u = threadTime();
+  return { cpu: u.cpu - t.cpu, wait: u.wait - t.wait };
 }
 
-/** Time pilots of `job`, growing until one takes PILOT_MS; `met`: contexts pilots have met so far. */
-async function pilot(job: Job, met: Set<string>): Promise<PilotFigures> {
+/**
+ * Time pilots of `job`, from a quarter of it growing until one takes PILOT_MS; `met`: contexts pilots
+ * have met so far. What it did in all goes to `spent`.
+ */
+async function pilot(job: Job, met: Set<string>, spent: { cpu: number }): Promise<PilotFigures> {
   const kind = jobKindOf(job.kind);
-  for (let n = 1, step = 0; ; n *= 4, step++) {
+  for (let n = Math.max(1, Math.floor(job.samples / 4)), step = 0; ; n *= 4, step++) {
     const task = pilotTask(job, n, 0);
     let contexts = 0;
     for (const c of kind.contexts(task.payload))
@@ -243,6 +301,7 @@ async function pilot(job: Job, met: Set<string>): Promise<PilotFigures> {
     const again = pilotTask(job, n, 1 + step);
     const fresh = await timed(again);
     const warm = await timed(again);
+    spent.cpu += first.cpu + fresh.cpu + warm.cpu;
     if (warm.cpu * 1000 >= PILOT_MS || again.samples >= job.samples || again.samples < n || n >= 1 << 24)
       return {
         samples: again.samples,
@@ -251,7 +310,7 @@ async function pilot(job: Job, met: Set<string>): Promise<PilotFigures> {
         first: first.cpu,
         fresh: fresh.cpu,
         warm: warm.cpu,
-        wall: first.wall + fresh.wall + warm.wall,
+        wait: first.wait + fresh.wait + warm.wait,
       };
   }
 }
@@ -271,6 +330,26 @@ async function weigh(jobs: readonly Job[]): Promise<number> {
 const spread = (of: readonly number[], k: number): number[] =>
   of.length <= k ? [...of] : Array.from({ length: k }, (_, i) => of[Math.floor((i * of.length) / k)]!);
 
+/**
+ * The first `k` of `of` in an order whose every beginning is spread over the whole (0, 1/2, 1/4, 3/4,
+ * 1/8, ...: pilots cut short by their budget still sample every part of the work).
+ */
+export function spreadOrder<T>(of: readonly T[], k: number): T[] {
+  const out: T[] = [];
+  const taken = new Set<number>();
+  for (let i = 0; out.length < Math.min(k, of.length) && i < 4 * of.length + 64; i++) {
+    // i's bits reversed: the van der Corput sequence in base 2.
+    let x = 0;
+    for (let b = i, f = 0.5; b > 0; b >>= 1, f /= 2) if (b & 1) x += f;
+    const j = Math.floor(x * of.length);
+    if (!taken.has(j)) {
+      taken.add(j);
+      out.push(of[j]!);
+    }
+  }
+  return out;
+}
+
 const sum = (xs: readonly number[]) => xs.reduce((t, x) => t + x, 0);
 
 /** The median (the mean of the middle two of an even number); 0 for none. */
@@ -282,33 +361,43 @@ export function median(xs: readonly number[]): number {
 }
 
 /**
- * A kind's time rates from its pilots: medians over the pilots of processor seconds per sample (warm),
- * per setup (fresh less warm) and per context (first less fresh), so one pilot slowed by the collector
- * does not move them; a negative median (noise) counts as 0.
+ * A kind's time rates from its pilots, in processor seconds: per sample (warm), per setup (fresh less
+ * warm) and per context (first less fresh), each a sum over the pilots over their samples, setups or
+ * contexts (jobs' costs differ widely; the pilots are a sample of the jobs). A negative sum (noise)
+ * counts as 0.
  */
 export function ratesOf(pilots: readonly PilotFigures[]): Omit<KindRates, 'bytesPerSetup'> {
-  const per = (has: (p: PilotFigures) => number, f: (p: PilotFigures) => number) =>
-    Math.max(0, median(pilots.filter((p) => has(p) > 0).map(f)));
+  const per = (of: (p: PilotFigures) => number, seconds: (p: PilotFigures) => number) => {
+    const has = pilots.filter((p) => of(p) > 0);
+    const n = sum(has.map(of));
+    return n > 0 ? Math.max(0, sum(has.map(seconds)) / n) : 0;
+  };
   return {
     perSample: per(
       (p) => p.samples,
-      (p) => p.warm / p.samples,
+      (p) => p.warm,
     ),
     perSetup: per(
       (p) => p.setups,
-      (p) => (p.fresh - p.warm) / p.setups,
+      (p) => p.fresh - p.warm,
     ),
     perContext: per(
       (p) => p.contexts,
-      (p) => (p.first - p.fresh) / p.contexts,
+      (p) => p.first - p.fresh,
     ),
   };
 }
 
-/** Clock seconds per processor second of the pilots (how much of a processor this process gets). */
-export function loadOf(pilots: readonly PilotFigures[]): number {
+/**
+ * Threads of other processes wanting a processor, judged from the pilots: a thread that got a share s
+ * of a processor while it could run had cores / s - 1 others beside it; one that never waited had fewer
+ * than a processor's worth, as many as the load average says (less this thread).
+ */
+export function othersOf(pilots: readonly PilotFigures[], cores: number, loadAverage: number): number {
   const cpu = sum(pilots.map((p) => p.first + p.fresh + p.warm));
-  return cpu > 0 ? sum(pilots.map((p) => p.wall)) / cpu : 1;
+  const wait = sum(pilots.map((p) => p.wait));
+  const share = cpu + wait > 0 ? cpu / (cpu + wait) : 1;
+  return share < 0.9 ? cores / share - 1 : Math.min(cores - 1, Math.max(0, loadAverage - 1));
 }
 
 const addTo = (m: Map<string, KindWork>, kind: string, w: KindWork) => {
@@ -323,8 +412,10 @@ const addTo = (m: Map<string, KindWork>, kind: string, w: KindWork) => {
 /** The estimates of one run, round by round: a kind's rates are measured once and kept. */
 export class Estimator {
   private readonly rates = new Map<string, KindRates>();
-  /** Clock seconds per processor second, by kind (of its pilots). */
-  private readonly loads = new Map<string, { load: number; cpu: number }>();
+  /** Every timed pilot (how busy the machine is). */
+  private readonly timedPilots: PilotFigures[] = [];
+  /** Have the worker threads started (a round estimated before this one)? */
+  private started = false;
   /** Work of the rounds estimated so far (taken as done when the next is estimated). */
   private readonly done = new Map<string, KindWork>();
   /** Contexts of the rounds estimated so far (the worker threads have built them). */
@@ -341,43 +432,46 @@ export class Estimator {
     return this.rates;
   }
 
-  /** Clock seconds per processor second the pilots saw (1 before any). */
-  get load(): number {
-    const all = [...this.loads.values()];
-    const cpu = sum(all.map((l) => l.cpu));
-    return cpu > 0 ? sum(all.map((l) => l.load * l.cpu)) / cpu : 1;
+  /** Threads of other processes wanting a processor, as the pilots found the machine. */
+  get others(): number {
+    return othersOf(this.timedPilots, availableParallelism(), loadavg()[0] ?? 0);
   }
 
   /** Time and weigh pilots of the jobs `picked` of one kind, whose work ahead is `ahead`. */
   private async measure(kind: string, jobs: readonly Job[], picked: readonly number[], ahead: KindWork) {
-    const order = spread(picked, PILOTS_PER_KIND);
+    const order = spreadOrder(picked, PILOTS_PER_KIND);
     const work = new Map([[kind, ahead]]);
     const estimate = (pilots: readonly PilotFigures[]) =>
-      modelSeconds(work, new Map([[kind, ratesOf(pilots)]]), 1);
-    const cpuOf = (ps: readonly PilotFigures[]) => 1000 * sum(ps.map((p) => p.first + p.fresh + p.warm));
+      modelSeconds(work, new Map([[kind, ratesOf(pilots)]]), { threads: 1 });
+    const within = (min: number, share: number, max: number, ps: readonly PilotFigures[]) =>
+      Math.min(max, Math.max(min, estimate(ps) * 1000 * share));
     // Warm the JIT up: longer for a longer run (judged on the first, slow pilots).
     const warmUp: PilotFigures[] = [];
+    const warming = { cpu: 0 };
     let k = 0;
     while (k < order.length) {
-      warmUp.push(await pilot(jobs[order[k++]!]!, this.met));
-      const goal = Math.min(WARM_UP_MAX_MS, Math.max(WARM_UP_MS, 20 * estimate(warmUp)));
-      if (cpuOf(warmUp) >= goal) break;
+      warmUp.push(await pilot(jobs[order[k++]!]!, this.met, warming));
+      if (warming.cpu * 1000 >= within(WARM_UP_MS, WARM_UP_SHARE, WARM_UP_MAX_MS, warmUp)) break;
     }
     const pilots: PilotFigures[] = [];
+    const timing = { cpu: 0 };
     for (; k < 2 * order.length && pilots.length < order.length; k++) {
       if (pilots.length > 0) {
-        const budget = Math.min(
-          PILOT_BUDGET_MAX_MS,
-          Math.max(PILOT_BUDGET_MS, estimate(pilots) * 1000 * PILOT_SHARE),
-        );
-        if (cpuOf(pilots) > budget) break;
+        const budget = within(PILOT_BUDGET_MS, PILOT_SHARE, PILOT_BUDGET_MAX_MS, pilots);
+        if (timing.cpu * 1000 > budget) break;
       }
-      pilots.push(await pilot(jobs[order[k % order.length]!]!, this.met));
+      pilots.push(await pilot(jobs[order[k % order.length]!]!, this.met, timing));
     }
     const used = pilots.length > 0 ? pilots : warmUp;
     const weighed = spread(picked, WEIGHED_PILOTS).map((i) => jobs[i]!);
-    this.rates.set(kind, { ...ratesOf(used), bytesPerSetup: await weigh(weighed) });
-    this.loads.set(kind, { load: loadOf(used), cpu: cpuOf(used) });
+    const r = ratesOf(used);
+    this.rates.set(kind, {
+      perSample: r.perSample * JIT_GAIN,
+      perSetup: r.perSetup * JIT_GAIN,
+      perContext: r.perContext,
+      bytesPerSetup: await weigh(weighed),
+    });
+    this.timedPilots.push(...used);
   }
 
   /** Estimate a round (and the stages expected after it) on `threads` threads. */
@@ -406,6 +500,9 @@ export class Estimator {
     for (const [kind, picked] of byKind)
       if (!this.rates.has(kind)) await this.measure(kind, work.jobs, picked, ahead.get(kind)!);
     this.base ??= process.memoryUsage().rss;
+    // Worker threads start with the first round and warm up on each kind they meet.
+    const starting = !this.started;
+    this.started = true;
     const whole = new Map<string, KindWork>(this.done);
     for (const [kind, w] of ahead) addTo(whole, kind, w);
     for (const [kind, w] of now) addTo(this.done, kind, w);
@@ -421,7 +518,13 @@ export class Estimator {
     return {
       samples: sum([...ahead.values()].map((w) => w.samples)),
       shards: work.shards,
-      seconds: modelSeconds(ahead, this.rates, Math.min(threads, availableParallelism()), this.load),
+      seconds: modelSeconds(ahead, this.rates, {
+        threads,
+        cores: availableParallelism(),
+        others: this.others,
+        warmUp: starting ? WORKER_WARM_UP_SECONDS : 0,
+        start: starting ? WORKER_START_SECONDS : 0,
+      }),
       memoryBytes: Math.max(modelled, process.memoryUsage().rss),
       memoryCeiling: memoryAvailable() * MEMORY_CEILING_SHARE,
     };

@@ -117,13 +117,17 @@ export const balanceJobs = jobKind<BalancePayload>({
       engagementsAgainst(p, j) > 0 ? [`${under}|${JSON.stringify([p.element, o.element])}`] : [],
     );
   },
-  // The job against a few of its opponents, spread evenly, each with the job's engagements per
-  // opponent; `fresh` moves the element's count by that much (line-ups not yet laid out).
+  // The job against a few of the opponents it fights, spread evenly, each with its mean engagements
+  // per opponent; `fresh` moves the element's count by that much (line-ups not yet laid out).
   pilot: (p, jobSamples, samples, fresh) => {
-    const n = p.opponents.length;
+    const fought = p.opponents.filter((_, j) => engagementsAgainst(p, j) > 0);
+    const n = Math.max(1, fought.length);
     const each = Math.max(1, Math.round(jobSamples / n));
     const k = Math.max(1, Math.min(n, Math.ceil(samples / each)));
-    const opponents = Array.from({ length: k }, (_, i) => p.opponents[Math.floor((i * n) / k)]!);
+    const opponents = Array.from(
+      { length: k },
+      (_, i) => (fought.length > 0 ? fought : p.opponents)[Math.floor((i * n) / k)]!,
+    );
     const count =
       fresh === 0 ? p.count : p.count + fresh <= MAX_COUNT ? p.count + fresh : Math.max(1, p.count - fresh);
     return { payload: { ...p, count, opponents, engagements: each }, samples: k * each, setups: k };
