@@ -55,7 +55,7 @@ export const WORKER_BASE_BYTES = 64 * 1024 ** 2;
  * bytes per setup are weighed live, after a collection; a thread's heap is taken as this many times
  * its setups' bytes.
  */
-export const HEAP_FACTOR = 2;
+export const HEAP_FACTOR = 1.1;
 /**
  * A worker's heap stops growing near its old-generation ceiling (pool.ts WORKER_HEAP_MB: the collector
  * works harder instead); its resident memory is then about the ceiling and this much more (young
@@ -238,6 +238,7 @@ function fullCollection(): void {
 
 /** Bytes this thread keeps alive (its heap and typed arrays, after a full collection). */
 function liveBytes(): number {
+  fullCollection();
   fullCollection();
   const m = process.memoryUsage();
   return m.heapUsed + m.arrayBuffers;
@@ -427,9 +428,36 @@ export class Estimator {
   /** Bytes of the counts of the rounds estimated so far (a run keeps them all). */
   private countsBytes = 0;
 
+  /** The whole run's work, by kind, as the last estimate expected it (the rounds done and ahead). */
+  private wholeRun: ReadonlyMap<string, KindWork> = new Map();
+
   /** What pilots measured, by kind. */
   get measured(): ReadonlyMap<string, KindRates> {
     return this.rates;
+  }
+
+  /** The whole run's work, by kind, as the last estimate expected it. */
+  get expected(): ReadonlyMap<string, KindWork> {
+    return this.wholeRun;
+  }
+
+  /** The model's inputs in a line (DEBELLATOR_ESTIMATE=always). */
+  describe(): string {
+    const us = (s: number) => `${(s * 1e6).toFixed(1)} us`;
+    const kinds = [...this.rates].map(
+      ([kind, r]) =>
+        `${kind}: ${us(r.perSample)} a sample, ${us(r.perSetup)} a setup, ${us(r.perContext)} a context, ${Math.round(r.bytesPerSetup).toLocaleString('en-US')} bytes a setup`,
+    );
+    const work = [...this.done].map(
+      ([kind, w]) =>
+        `${kind} so far ${Math.round(w.samples).toLocaleString('en-US')} samples, ${Math.round(w.setups).toLocaleString('en-US')} setups, ${(w.contexts ?? 0).toLocaleString('en-US')} contexts`,
+    );
+    return [
+      ...kinds,
+      ...work,
+      `${this.others.toFixed(1)} other threads`,
+      `process ${bytes(this.base ?? 0)}`,
+    ].join('; ');
   }
 
   /** Threads of other processes wanting a processor, as the pilots found the machine. */
@@ -505,6 +533,7 @@ export class Estimator {
     this.started = true;
     const whole = new Map<string, KindWork>(this.done);
     for (const [kind, w] of ahead) addTo(whole, kind, w);
+    this.wholeRun = whole;
     for (const [kind, w] of now) addTo(this.done, kind, w);
     // Each job's counts: the sums kept, and the shards' in flight (8 bytes a number).
     for (const j of work.jobs)
