@@ -213,10 +213,10 @@ describe('the memory model', () => {
 });
 
 /**
- * The estimate's inputs against a run: a small balance study (3 elements against a field of 4, one
- * version, 2 depth policies) run to the end on one thread. The first estimate's samples, setups and
- * contexts for the whole run are what the design expects of its later stages; the run then counts what
- * it did. (Its time and memory against the run's are benchmarks: bench/study.ts.)
+ * The estimate's inputs against a run: a small balance study (4 elements against the default field of
+ * 43, one version, 2 depth policies) run to the end on one thread. The first estimate's samples, setups
+ * and contexts for the whole run are what the design expects of its later stages; the run then counts
+ * what it did. (Its time and memory against the run's are benchmarks: bench/study.ts.)
  */
 describe('the estimate of a small balance study', () => {
   const SCENARIO = `name: est
@@ -227,8 +227,7 @@ studies:
     name: est
     title: est
     versions: [dbm-3.2]
-    elements: [Reg Bd(O), Irr Kn(O), Reg Bw(O)]
-    field: [Reg Sp(O), Irr Wb(S), Reg Cv(O), Irr LH(O)]
+    elements: [Reg Bd(O), Irr Kn(O), Reg Bw(O), Irr LH(O)]
     grid: { budget: [60], depth: [support, best], terrain: [mixed] }
     engagements: { pilot: 8, final: 16 }
 `;
@@ -253,10 +252,11 @@ studies:
       },
     });
     const expected = first!.get('balance')!;
-    // 3 elements x 2 depth policies = 6 units, each against 4 opponents in mixed terrain: 3 x 4 = 12
-    // contexts (the element against an opponent; depth policies share them), all met in the first round.
-    expect(expected.contexts).toBe(12);
-    expect(contexts.size).toBe(12);
+    // 4 elements x 2 depth policies = 8 units, each against the 43 opponents in mixed terrain: 4 x 43
+    // = 172 contexts (the element against an opponent; depth policies share them), all met in the first
+    // round.
+    expect(expected.contexts).toBe(172);
+    expect(contexts.size).toBe(172);
     // The design's expectation of its later stages holds within 30%.
     expect(expected.samples / did.samples).toBeGreaterThan(0.7);
     expect(expected.samples / did.samples).toBeLessThan(1.3);

@@ -41,35 +41,17 @@ const WIDEN_ROUNDS = 2;
 const REFINE_ROUNDS = 2;
 /**
  * What a unit's widening and refinement are expected to cost, as a share of its final design (for the
- * progress bar and the run's estimate only): about half with the default field (DBM's: an effective
- * size of 30 opponents), 16 engagements a final point and a precision of 0.5 AP (measured on the
- * bundled study).
+ * progress bar's estimate and the run's only): about half with the default field, more with a small one
+ * (how much a unit needs cannot be foreseen: a field of 4 needed 4 times its final design, one of 3
+ * with lopsided matchups once).
  */
-const REFINE_ALLOWANCE = { share: 0.5, fieldSize: 30, final: 16, precision: 0.5 } as const;
-
+const REFINE_ALLOWANCE = 0.5;
 /**
- * The allowance for this plan: the engagements a unit needs to reach a precision grow as the square of
- * the precision asked for, and as the inverse of the engagements at each point (final x the field's
- * effective size: (sum of weights)^2 / sum of squared weights); at most the plan's `refine` (measured:
- * a field of 4 equal opponents, 4.2 final designs' worth).
+ * Their line-ups, in final designs' worth: each refinement round fights every opponent at every point,
+ * whatever its engagements; about half the units take one round (measured on the bundled study's field:
+ * 0.45).
  */
-export function refineShare(plan: BalancePlan): number {
-  const w = plan.field.map((f) => f.weight);
-  const sw = w.reduce((t, x) => t + x, 0);
-  const size = (sw * sw) / w.reduce((t, x) => t + x * x, 0);
-  const a = REFINE_ALLOWANCE;
-  const need =
-    a.share * (a.fieldSize / size) * (a.final / plan.engagements.final) * (a.precision / plan.precision) ** 2;
-  return Math.min(plan.engagements.refine, need);
-}
-
-/**
- * Line-ups of a unit's widening and refinement, in final designs' worth (each refinement round fights
- * every opponent at every point, whatever its engagements): a widening point now and then, and more
- * refinement rounds as the share grows (measured: about 0.45 with the default field, 1.4 with a field
- * of 4).
- */
-const refineRounds = (share: number) => 0.1 + Math.min(REFINE_ROUNDS, Math.sqrt(share) / 2);
+const REFINE_LINE_UPS = 0.45;
 /** An opponent's outcome spread never counts as less than this in the allocation (every one gets some). */
 const MIN_SPREAD = 0.05;
 
@@ -536,8 +518,6 @@ function computeStage(plan: BalancePlan, done: Counts): BalanceStage {
     later += jobs * engagements * field;
     laterSetups += lineUps * field;
   };
-  const share = refineShare(plan);
-  const rounds = refineRounds(share);
   for (const u of units(plan)) {
     const s = unitDesign(plan, u, done);
     if (!('pending' in s)) continue;
@@ -545,10 +525,10 @@ function computeStage(plan: BalancePlan, done: Counts): BalanceStage {
     const points = FINAL_SPREAD.length;
     if (s.pending.some((j) => /\|[pqb]\d*:\d+$/.test(j.id))) {
       early = true;
-      expect(points * (1 + share), plan.engagements.final, points * (1 + rounds));
+      expect(points * (1 + REFINE_ALLOWANCE), plan.engagements.final, points * (1 + REFINE_LINE_UPS));
       if (s.pending.some((j) => /\|[pq]\d+:\d+$/.test(j.id))) expect(1, plan.engagements.pilot);
     } else if (s.pending.some((j) => /\|f:\d+$/.test(j.id)))
-      expect(points * share, plan.engagements.final, points * rounds);
+      expect(points * REFINE_ALLOWANCE, plan.engagements.final, points * REFINE_LINE_UPS);
     // Counted once, when the evidence job is still to come (docs/balance.md "The evidence").
     if (s.pending.some((j) => /\|[pq]\d+:\d+$/.test(j.id))) expect(1, plan.engagements.final);
   }
