@@ -8,25 +8,26 @@
  * their later stages are expected to ask for (Stage.later, Stage.laterSetups), on the contexts their
  * first stage met.
  *
- * Pilots in this thread measure, per kind, processor seconds per sample, per setup and per context,
- * and the bytes a setup keeps. A pilot is a small job of the kind (its `pilot`) run three times: as
- * itself (its contexts new to the pilots), then on fresh setups (a balance job at another count), then
- * the same again, warm; the rates are medians over the pilots of warm / samples, (fresh - warm) /
- * setups and (first - fresh) / contexts. The first pilots of a kind only warm the JIT up. Processor
- * time is what other processes on a busy machine do not inflate; the clock over the processor time of
- * the pilots says how much of a processor this process gets now (the load). So
+ * Pilots in this thread measure, per kind, its processor seconds (not inflated by other processes)
+ * per sample, per setup and per context, and the bytes a setup keeps. A pilot is a small job of the
+ * kind (its `pilot`) run three times: as itself (its contexts new to the pilots), then on fresh setups
+ * (a balance job at another count), then the same again, warm; the rates are sums over the pilots of
+ * warm, fresh - warm and first - fresh, over their samples, setups and contexts. The first pilots of a
+ * kind only warm the JIT up; a few more jobs are weighed (live bytes after a collection). So
  *
- *   seconds = load x (sum over kinds of samples x per sample + setups x per setup
- *                     + threads x contexts x per context) / (1 + 0.8 (threads - 1))
+ *   seconds = (JIT_GAIN x (samples x per sample + setups x per setup)
+ *              + threads x (contexts x per context + WORKER_WARM_UP_SECONDS)) / speedUp
+ *             + WORKER_START_SECONDS
  *   memory  = this process after the pilots
- *             + per worker thread: its base + min(its heap ceiling and overhead,
- *                                                 HEAP_FACTOR x bytes per setup x its share of the setups)
+ *             + per worker thread: WORKER_BASE_BYTES + min(its heap ceiling + WORKER_HEAP_OVERHEAD_BYTES,
+ *                                  HEAP_FACTOR x bytes per setup x its share of the setups)
  *             + the counts the run keeps
  *
- * (one thread: the work's heap grows in this process, up to its heap limit). Each thread builds every
- * context; the samples and setups are shared out. A kind's rates are measured once per run (a run's
- * Estimator), in the first round with jobs of that kind, and kept for the later rounds, whose memory is
- * at least what the process holds when they start.
+ * speedUp counts the machine's processors and the threads of other processes wanting one (judged from
+ * how long the pilots waited for a processor). With one thread the work runs in this (warm) thread, and
+ * its heap grows here, up to its limit. A kind's rates are measured once per run (a run's Estimator), in
+ * the first round with jobs of that kind, and kept for the later rounds, whose memory is at least what
+ * the process holds when they start. docs/scenarios.md says where the constants come from.
  *
  * A run whose estimate is above the ceilings is refused unless the user confirms it with --yes.
  */
