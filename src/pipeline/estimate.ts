@@ -285,13 +285,16 @@ async function timed(task: ShardTask): Promise<{ cpu: number; wait: number }> {
   return { cpu: u.cpu - t.cpu, wait: u.wait - t.wait };
 }
 
+/** A pilot's first size: a quarter of its job, at most this many samples (then it grows). */
+const PILOT_START = 64;
+
 /**
- * Time pilots of `job`, from a quarter of it growing until one takes PILOT_MS; `met`: contexts pilots
- * have met so far. What it did in all goes to `spent`.
+ * Time pilots of `job`, from a small one growing until one takes PILOT_MS; `met`: contexts pilots have
+ * met so far. Its processor seconds in all go to `spent`.
  */
 async function pilot(job: Job, met: Set<string>, spent: { cpu: number }): Promise<PilotFigures> {
   const kind = jobKindOf(job.kind);
-  for (let n = Math.max(1, Math.floor(job.samples / 4)), step = 0; ; n *= 4, step++) {
+  for (let n = Math.max(1, Math.min(PILOT_START, Math.floor(job.samples / 4))), step = 0; ; n *= 4, step++) {
     const task = pilotTask(job, n, 0);
     let contexts = 0;
     for (const c of kind.contexts(task.payload))
