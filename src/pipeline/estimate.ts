@@ -17,7 +17,7 @@
  *
  *   seconds = (JIT_GAIN x (samples x per sample + setups x per setup)
  *              + threads x (contexts x per context + WORKER_WARM_UP_SECONDS)) / speedUp
- *             + WORKER_START_SECONDS
+ *             + WORKER_START_SECONDS + REPORT_SECONDS
  *   memory  = this process after the pilots
  *             + per worker thread: WORKER_BASE_BYTES + min(its heap ceiling + WORKER_HEAP_OVERHEAD_BYTES,
  *                                  HEAP_FACTOR x bytes per setup x its share of the setups)
@@ -50,7 +50,7 @@ export const ANNOUNCE_SECONDS = 20;
  * Memory of a worker thread before it holds any setups: its V8 isolate, the kernels' bundle, the rule
  * systems' data and the heap it needs for the samples in flight.
  */
-export const WORKER_BASE_BYTES = 64 * 1024 ** 2;
+export const WORKER_BASE_BYTES = 80 * 1024 ** 2;
 /**
  * A heap holds more than the data it keeps alive (what the collector has not freed yet, room to grow):
  * bytes per setup are weighed live, after a collection; a thread's heap is taken as this many times
@@ -63,6 +63,11 @@ export const HEAP_FACTOR = 1.1;
  * generation, code, typed arrays outside the heap).
  */
 export const WORKER_HEAP_OVERHEAD_BYTES = 128 * 1024 ** 2;
+/**
+ * Clock seconds to analyse the results and write the report after the sampling (a small balance study
+ * takes 1.5 to 2.5 s; the bundled one under a minute: a few percent of its time).
+ */
+export const REPORT_SECONDS = 2;
 /** Clock seconds to start the worker threads of a run (bundling the kernels: pipeline/worker-bundle.ts). */
 export const WORKER_START_SECONDS = 0.5;
 /**
@@ -551,13 +556,15 @@ export class Estimator {
     return {
       samples: sum([...ahead.values()].map((w) => w.samples)),
       shards: work.shards,
-      seconds: modelSeconds(ahead, this.rates, {
-        threads,
-        cores: availableParallelism(),
-        others: this.others,
-        warmUp: starting ? WORKER_WARM_UP_SECONDS : 0,
-        start: starting ? WORKER_START_SECONDS : 0,
-      }),
+      seconds:
+        REPORT_SECONDS +
+        modelSeconds(ahead, this.rates, {
+          threads,
+          cores: availableParallelism(),
+          others: this.others,
+          warmUp: starting ? WORKER_WARM_UP_SECONDS : 0,
+          start: starting ? WORKER_START_SECONDS : 0,
+        }),
       memoryBytes: Math.max(modelled, process.memoryUsage().rss),
       memoryCeiling: memoryAvailable() * MEMORY_CEILING_SHARE,
     };

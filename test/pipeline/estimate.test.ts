@@ -182,13 +182,13 @@ describe('the memory model', () => {
 
   it('worker threads: each its base and its share of the setups, times the heap factor', () => {
     // 20,000 setups x 10,000 bytes = 200 MB kept; 2 threads keep 100 MB each, x 1.1 = 110 MB, on a
-    // base of 64 MB: 200 + 2 x (64 + 110) + 5 MB.
+    // base of 80 MB: 200 + 2 x (80 + 110) + 5 MB.
     const work = new Map([['balance', { samples: 1e6, setups: (20_000 * MB) / 1e6 }]]);
-    expect(WORKER_BASE_BYTES).toBe(64 * MB);
+    expect(WORKER_BASE_BYTES).toBe(80 * MB);
     expect(HEAP_FACTOR).toBe(1.1);
     const kept = ((20_000 * MB) / 1e6) * 10_000;
     expect(modelMemory(work, rates, 2, base)).toBeCloseTo(
-      200 * MB + 2 * (64 * MB + (1.1 * kept) / 2) + 5 * MB,
+      200 * MB + 2 * (80 * MB + (1.1 * kept) / 2) + 5 * MB,
       0,
     );
   });
