@@ -1,6 +1,6 @@
 /**
  * The battle-line engagement kernel, single thread, medians of 5 runs: engagements per second, combat
- * resolutions per second inside them, and `engagement kernel / bare PRNG: R` = combats per second divided
+ * resolutions per second inside them and the nanoseconds one costs (a shooting counts as a combat), and `engagement kernel / bare PRNG: R` = combats per second divided
  * by bare seeded-PRNG draws per second in the same process, timed alternately (so machine load hits both).
  * Run: npx tsx bench/engagement.ts [engagements per run]
  */
@@ -59,6 +59,7 @@ for (const c of cases) {
   const rates: number[] = [];
   const combatRates: number[] = [];
   const ratios: number[] = [];
+  const nsPerCombat: number[] = [];
   for (let run = 0; run < 5; run++) {
     const before = battle.combats + battle.shootings;
     const t0 = performance.now();
@@ -69,10 +70,14 @@ for (const c of cases) {
     rates.push(samples / seconds);
     combatRates.push(combats / seconds);
     ratios.push(combats / seconds / prng);
+    nsPerCombat.push((seconds * 1e9) / combats);
   }
   console.log(c.name);
   console.log(
     `  ${Math.round(median(rates)).toLocaleString('en')} engagements/s, ${Math.round(median(combatRates)).toLocaleString('en')} combats/s (median of 5 x ${samples})`,
+  );
+  console.log(
+    `  ${median(nsPerCombat).toFixed(0)} ns per combat (the whole engagement's time over its combats)`,
   );
   console.log(`  engagement kernel / bare PRNG: ${median(ratios).toFixed(3)}`);
 }

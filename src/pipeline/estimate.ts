@@ -1,14 +1,43 @@
 /**
- * What a round of work will cost, estimated before it starts (docs/scenarios.md "How big a run may
- * be"): samples and shards are counted, time is measured on a few short pilots of the round's jobs (a
- * stream of their own: the results do not change) and memory is what the process holds now plus the
- * workers and the counts. A run whose estimate is above the ceilings is refused unless the user
- * confirms it with --yes.
+ * What a run will cost, estimated before it starts (docs/scenarios.md "How big a run may be").
+ *
+ * Work is counted per job kind (studies/job-kind.ts) as samples, setups and contexts: a setup is what a
+ * kernel builds for one job before it samples (a balance job lays out a line-up per opponent); a context
+ * is what jobs share and each thread builds once (a balance job's element against an opponent under a
+ * variant and setting: their combat tables). A round's work is its jobs'; adaptive studies add what
+ * their later stages are expected to ask for (Stage.later, Stage.laterSetups), on the contexts their
+ * first stage met.
+ *
+ * Pilots in this thread measure, per kind, its processor seconds (not inflated by other processes)
+ * per sample, per setup and per context, and the bytes a setup keeps. A pilot is a small job of the
+ * kind (its `pilot`) run three times: as itself (its contexts new to the pilots), then on fresh setups
+ * (a balance job at another count), then the same again, warm; the rates are sums over the pilots of
+ * warm, fresh - warm and first - fresh, over their samples, setups and contexts. The first pilots of a
+ * kind only warm the JIT up; a few more jobs are weighed (live bytes after a collection). So
+ *
+ *   seconds = (JIT_GAIN x (samples x per sample + setups x per setup)
+ *              + threads x (contexts x per context + WORKER_WARM_UP_SECONDS)) / speedUp
+ *             + WORKER_START_SECONDS + REPORT_SECONDS
+ *   memory  = this process after the pilots
+ *             + per worker thread: WORKER_BASE_BYTES + min(its heap ceiling + WORKER_HEAP_OVERHEAD_BYTES,
+ *                                  HEAP_FACTOR x bytes per setup x its share of the setups)
+ *             + the counts the run keeps
+ *
+ * speedUp counts the machine's processors and the threads of other processes wanting one (judged from
+ * how long the pilots waited for a processor). With one thread the work runs in this (warm) thread, and
+ * its heap grows here, up to its limit. A kind's rates are measured once per run (a run's Estimator), in
+ * the first round with jobs of that kind, and kept for the later rounds, whose memory is at least what
+ * the process holds when they start. docs/scenarios.md says where the constants come from.
+ *
+ * A run whose estimate is above the ceilings is refused unless the user confirms it with --yes.
  */
-import { median } from 'simple-statistics';
-import { availableParallelism, totalmem } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg, totalmem } from 'node:os';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { Job } from '../studies/index.ts';
-import { pilotTask, runShard } from '../studies/kernels.ts';
+import { jobKindOf, pilotTask, runShard, type ShardTask } from '../studies/kernels.ts';
+import { WORKER_HEAP_MB } from './pool.ts';
 
 /** Estimated time above which a run needs --yes. */
 export const TIME_CEILING_SECONDS = 60 * 60;
@@ -16,20 +45,90 @@ export const TIME_CEILING_SECONDS = 60 * 60;
 const MEMORY_CEILING_SHARE = 0.75;
 /** Estimated time above which the estimate is printed before the run starts. */
 export const ANNOUNCE_SECONDS = 20;
-/** Memory of one worker thread (its own heap and the rule systems' tables). */
-const WORKER_BYTES = 64 * 1024 * 1024;
-/** Time given to pilots per round. */
+
+/**
+ * Memory of a worker thread before it holds any setups: its V8 isolate, the kernels' bundle, the rule
+ * systems' data and the heap it needs for the samples in flight.
+ */
+export const WORKER_BASE_BYTES = 80 * 1024 ** 2;
+/**
+ * A heap holds more than the data it keeps alive (what the collector has not freed yet, room to grow):
+ * bytes per setup are weighed live, after a collection; a thread's heap is taken as this many times
+ * its setups' bytes.
+ */
+export const HEAP_FACTOR = 1.1;
+/**
+ * A worker's heap stops growing near its old-generation ceiling (pool.ts WORKER_HEAP_MB: the collector
+ * works harder instead); its resident memory is then about the ceiling and this much more (young
+ * generation, code, typed arrays outside the heap).
+ */
+export const WORKER_HEAP_OVERHEAD_BYTES = 128 * 1024 ** 2;
+/**
+ * Clock seconds to analyse the results and write the report after the sampling (a small balance study
+ * takes 1.5 to 2.5 s; the bundled one under a minute: a few percent of its time).
+ */
+export const REPORT_SECONDS = 2;
+/** Clock seconds to start the worker threads of a run (bundling the kernels: pipeline/worker-bundle.ts). */
+export const WORKER_START_SECONDS = 0.5;
+/**
+ * Processor seconds a worker thread spends loading the kernels and running them while the JIT compiles
+ * them, beyond their work (calibrated: a 2-thread run's first round against the same jobs run warm).
+ */
+export const WORKER_WARM_UP_SECONDS = 1;
+/**
+ * The kernels run this much faster over a run than in the pilots: a run's seconds of JIT-compiled code
+ * against a fraction of a second (calibrated: the same pilots in a fresh process and after a run).
+ */
+export const JIT_GAIN = 0.75;
+/** Threads of one run share memory bandwidth and caches: several run at this share of one's speed each. */
+export const PARALLEL_EFFICIENCY = 0.9;
+
+/** Processor time the first pilots of a kind run to warm the JIT up, untimed: at least, ... */
+const WARM_UP_MS = 150;
+/** ... more while under this share of the time they estimate, ... */
+const WARM_UP_SHARE = 0.01;
+/** ... at most this. */
+const WARM_UP_MAX_MS = 600;
+/** Processor time given to the timed pilots of a kind: at least, ... */
 const PILOT_BUDGET_MS = 300;
-/** Pilots of one kind. */
-const PILOTS_PER_KIND = 12;
+/** ... more while under this share of the time they estimate, ... */
+const PILOT_SHARE = 0.01;
+/** ... but never more than this. */
+const PILOT_BUDGET_MAX_MS = 3_000;
+/** Timed pilots of one kind at most. */
+const PILOTS_PER_KIND = 24;
+/** A pilot grows until its warm run takes this much processor time (shorter ones are mostly noise). */
+const PILOT_MS = 20;
+/** Jobs whose fresh setups are weighed (apart from the timed pilots: a collection slows what follows). */
+const WEIGHED_PILOTS = 8;
+/** Their `fresh` (other counts than the timed pilots'). */
+const WEIGHED_FRESH = 7;
+
+/** Work of one job kind: samples, setups and new contexts. */
+export interface KindWork {
+  readonly samples: number;
+  readonly setups: number;
+  /** Contexts no thread has built yet (later stages: none, they share their first stage's). */
+  readonly contexts?: number;
+}
 
 export interface RoundPlan {
   readonly jobs: readonly Job[];
   /** Samples each job draws in this round (a slice's share of a sliced final stage). */
   readonly samples: readonly number[];
   readonly shards: number;
-  /** Samples the stages after this one are expected to draw, by job kind (each stage's `later`, by the kind of its jobs). */
-  readonly later: ReadonlyMap<string, number>;
+  /** What the stages after this one are expected to do, by job kind (the stages' `later` and `laterSetups`). */
+  readonly later: ReadonlyMap<string, KindWork>;
+}
+
+/** What pilots measured of a job kind: processor seconds per sample, setup and context; bytes per setup. */
+export interface KindRates {
+  readonly perSample: number;
+  readonly perSetup: number;
+  /** Built once by each thread that meets it. */
+  readonly perContext: number;
+  /** Bytes a setup keeps alive (after a collection). */
+  readonly bytesPerSetup: number;
 }
 
 export interface Estimate {
@@ -42,6 +141,90 @@ export interface Estimate {
   readonly memoryCeiling: number;
 }
 
+/** A kind never measured: a millisecond a sample (an engagement's order). */
+const UNMEASURED: KindRates = { perSample: 1e-3, perSetup: 0, perContext: 0, bytesPerSetup: 0 };
+
+/** How the work runs: threads, the machine, and what starting worker threads costs. */
+export interface RunShape {
+  readonly threads: number;
+  /** The machine's processors (default: as many as threads). */
+  readonly cores?: number;
+  /** Threads of other processes wanting a processor (default none). */
+  readonly others?: number;
+  /** Processor seconds each worker thread spends starting, beyond its work (none: threads started). */
+  readonly warmUp?: number;
+  /** Clock seconds to start the worker threads (none for one thread: the work runs in this one). */
+  readonly start?: number;
+}
+
+/**
+ * Processors' worth of work `threads` threads get done: each gets a whole processor while the machine
+ * has one for every thread that wants one, else its share (cores / (others + threads)); several threads
+ * of one run at PARALLEL_EFFICIENCY.
+ */
+export function speedUp(shape: RunShape): number {
+  const n = Math.max(1, shape.threads);
+  const share = Math.min(1, (shape.cores ?? n) / ((shape.others ?? 0) + n));
+  return n * share * (n > 1 ? PARALLEL_EFFICIENCY : 1);
+}
+
+/**
+ * Clock seconds for `work` at `rates`: the samples and setups are shared among the threads; each
+ * thread builds every context and (worker threads) warms its JIT up; all in processor seconds, over the
+ * threads' speed-up (speedUp); plus the start.
+ */
+export function modelSeconds(
+  work: ReadonlyMap<string, KindWork>,
+  rates: ReadonlyMap<string, Omit<KindRates, 'bytesPerSetup'>>,
+  shape: RunShape,
+): number {
+  let shared = 0;
+  let everyThread = 0;
+  for (const [kind, w] of work) {
+    const r = rates.get(kind) ?? UNMEASURED;
+    shared += w.samples * r.perSample + w.setups * r.perSetup;
+    everyThread += (w.contexts ?? 0) * r.perContext;
+  }
+  const n = Math.max(1, shape.threads);
+  if (n > 1) everyThread += shape.warmUp ?? 0;
+  const cpu = shared + n * everyThread;
+  return cpu / speedUp(shape) + (n > 1 ? (shape.start ?? 0) : 0);
+}
+
+/** What the memory model starts from. */
+export interface MemoryBase {
+  /** This process (every thread) when the work starts. */
+  readonly processBytes: number;
+  /** The most one thread's heap may hold: a worker's ceiling, or this thread's limit. */
+  readonly heapCeiling: number;
+  /** The counts the run keeps. */
+  readonly countsBytes: number;
+}
+
+/**
+ * Peak memory of a run whose whole work (every round, done or to come) is `work`, on `threads` threads,
+ * from `base`: the process; each worker thread's base and heap (HEAP_FACTOR x the bytes of its share of
+ * the setups, at most its ceiling and overhead), or for one thread the heap growing in this process (at
+ * most its ceiling); the counts.
+ */
+export function modelMemory(
+  work: ReadonlyMap<string, KindWork>,
+  rates: ReadonlyMap<string, KindRates>,
+  threads: number,
+  base: MemoryBase,
+): number {
+  let kept = 0;
+  for (const [kind, w] of work) kept += w.setups * (rates.get(kind)?.bytesPerSetup ?? 0);
+  const n = Math.max(1, threads);
+  const threadsBytes =
+    n === 1
+      ? Math.min(HEAP_FACTOR * kept, base.heapCeiling)
+      : n *
+        (WORKER_BASE_BYTES +
+          Math.min((HEAP_FACTOR * kept) / n, base.heapCeiling + WORKER_HEAP_OVERHEAD_BYTES));
+  return base.processBytes + threadsBytes + base.countsBytes;
+}
+
 /** The memory this process may use: the machine's, or less under a container's limit. */
 function memoryAvailable(): number {
   const limit = (process as { constrainedMemory?: () => number | undefined }).constrainedMemory?.();
@@ -49,78 +232,348 @@ function memoryAvailable(): number {
   return limit && limit > 0 && limit < total ? limit : total;
 }
 
-interface PilotTiming {
-  readonly perSample: number;
-  readonly countsLength: number;
+/** A full collection, for weighing what pilots keep alive (V8's `gc`, exposed for this one use). */
+let collect: (() => void) | undefined;
+function fullCollection(): void {
+  if (!collect) {
+    setFlagsFromString('--expose-gc');
+    collect = runInNewContext('gc') as () => void;
+  }
+  collect();
 }
 
-/** Pilots run until one takes this long (shorter timings are mostly noise on a busy machine). */
-const PILOT_MS = 20;
+/** Bytes this thread keeps alive (its heap and typed arrays, after a full collection). */
+function liveBytes(): number {
+  fullCollection();
+  fullCollection();
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+}
 
-/** Seconds per sample of a job, timed on pilots of growing size until one takes PILOT_MS. */
-async function timePilot(job: Job): Promise<PilotTiming> {
-  for (let n = 1; ; n *= 4) {
-    const task = pilotTask(job, n);
-    // A cold pilot builds the combat tables and layouts a long run soon has cached (it makes a balance
-    // study look four times longer than it is); the same pilot again, warm, makes it look three times
-    // shorter (a run keeps meeting new line-ups). Their geometric mean is within some 20% of the runs.
-    const t0 = performance.now();
-    await runShard({ ...task, stream: 1 });
-    const cold = performance.now() - t0;
-    const t1 = performance.now();
-    const counts = await runShard(task);
-    const ms = Math.sqrt(cold * (performance.now() - t1));
-    if (ms >= PILOT_MS || task.samples >= job.samples || task.samples < n || n >= 1 << 24)
-      return { perSample: ms / 1000 / task.samples, countsLength: counts.length };
+/** One pilot's figures: its samples, setups and new contexts, and its runs' processor seconds. */
+export interface PilotFigures {
+  readonly samples: number;
+  readonly setups: number;
+  /** Contexts the first run met that no pilot had met before. */
+  readonly contexts: number;
+  /** The first run (its new contexts and its setups). */
+  readonly first: number;
+  /** The same work on fresh setups (its contexts built). */
+  readonly fresh: number;
+  /** That again (nothing new). */
+  readonly warm: number;
+  /** The three runs' seconds waiting for a processor (another process had it). */
+  readonly wait: number;
+}
+
+/**
+ * This thread's processor seconds so far, and seconds it waited for a processor while it could run:
+ * Linux says both (/proc/thread-self/schedstat, in nanoseconds); elsewhere, the process's processor
+ * time and no waiting.
+ */
+function threadTime(): { cpu: number; wait: number } {
+  try {
+    const [cpu, wait] = readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ').map(Number);
+    if (Number.isFinite(cpu) && Number.isFinite(wait)) return { cpu: cpu! / 1e9, wait: wait! / 1e9 };
+  } catch {
+    // Not Linux.
   }
+  const u = process.cpuUsage();
+  return { cpu: (u.user + u.system) / 1e6, wait: 0 };
+}
+
+/** Processor seconds `task` takes in this thread, and seconds it waited for a processor. */
+async function timed(task: ShardTask): Promise<{ cpu: number; wait: number }> {
+  const t = threadTime();
+  await runShard(task);
+  const u = threadTime();
+  return { cpu: u.cpu - t.cpu, wait: u.wait - t.wait };
+}
+
+/** A pilot's first size: a quarter of its job, at most this many samples (then it grows). */
+const PILOT_START = 64;
+
+/**
+ * Time pilots of `job`, from a small one growing until one takes PILOT_MS; `met`: contexts pilots have
+ * met so far. Its processor seconds in all go to `spent`.
+ */
+async function pilot(job: Job, met: Set<string>, spent: { cpu: number }): Promise<PilotFigures> {
+  const kind = jobKindOf(job.kind);
+  for (let n = Math.max(1, Math.min(PILOT_START, Math.floor(job.samples / 4))), step = 0; ; n *= 4, step++) {
+    const task = pilotTask(job, n, 0);
+    let contexts = 0;
+    for (const c of kind.contexts(task.payload))
+      if (!met.has(c)) {
+        met.add(c);
+        contexts++;
+      }
+    const first = await timed(task);
+    const again = pilotTask(job, n, 1 + step);
+    const fresh = await timed(again);
+    const warm = await timed(again);
+    spent.cpu += first.cpu + fresh.cpu + warm.cpu;
+    if (warm.cpu * 1000 >= PILOT_MS || again.samples >= job.samples || again.samples < n || n >= 1 << 24)
+      return {
+        samples: again.samples,
+        setups: again.setups,
+        contexts,
+        first: first.cpu,
+        fresh: fresh.cpu,
+        warm: warm.cpu,
+        wait: first.wait + fresh.wait + warm.wait,
+      };
+  }
+}
+
+/** Bytes kept per setup by fresh whole jobs like `jobs`, their contexts built first (0: no setups). */
+async function weigh(jobs: readonly Job[]): Promise<number> {
+  const tasks = jobs.map((j) => pilotTask(j, j.samples, WEIGHED_FRESH));
+  const setups = sum(tasks.map((t) => t.setups));
+  if (setups === 0) return 0;
+  for (const j of jobs) await runShard(pilotTask(j, j.samples, 0));
+  const before = liveBytes();
+  for (const t of tasks) await runShard(t);
+  return Math.max(0, liveBytes() - before) / setups;
 }
 
 /** Indexes of up to `k` jobs spread evenly over `of`. */
 const spread = (of: readonly number[], k: number): number[] =>
   of.length <= k ? [...of] : Array.from({ length: k }, (_, i) => of[Math.floor((i * of.length) / k)]!);
 
-/** Estimate a round on `threads` threads. */
-export async function estimateRound(work: RoundPlan, threads: number): Promise<Estimate> {
-  const byKind = new Map<string, number[]>();
-  work.jobs.forEach((j, i) => {
-    if ((work.samples[i] ?? 0) <= 0) return;
-    const list = byKind.get(j.kind) ?? [];
-    list.push(i);
-    byKind.set(j.kind, list);
-  });
-  const total = new Map<string, number>(work.later);
-  work.jobs.forEach((j, i) => total.set(j.kind, (total.get(j.kind) ?? 0) + (work.samples[i] ?? 0)));
-  let seconds = 0;
-  let countsBytes = 0;
-  const start = performance.now();
-  for (const [kind, samples] of total) {
-    if (samples <= 0) continue;
-    const picked = spread(byKind.get(kind) ?? [], PILOTS_PER_KIND);
-    const timings: PilotTiming[] = [];
-    for (const [k, i] of picked.entries()) {
-      // One pilot of each kind at least (each timed warm: timePilot).
-      if (k > 0 && performance.now() - start > PILOT_BUDGET_MS) break;
-      timings.push(await timePilot(work.jobs[i]!));
+/**
+ * The first `k` of `of` in an order whose every beginning is spread over the whole (0, 1/2, 1/4, 3/4,
+ * 1/8, ...: pilots cut short by their budget still sample every part of the work).
+ */
+export function spreadOrder<T>(of: readonly T[], k: number): T[] {
+  const out: T[] = [];
+  const taken = new Set<number>();
+  for (let i = 0; out.length < Math.min(k, of.length) && i < 4 * of.length + 64; i++) {
+    // i's bits reversed: the van der Corput sequence in base 2.
+    let x = 0;
+    for (let b = i, f = 0.5; b > 0; b >>= 1, f /= 2) if (b & 1) x += f;
+    const j = Math.floor(x * of.length);
+    if (!taken.has(j)) {
+      taken.add(j);
+      out.push(of[j]!);
     }
-    // Work known only by its kind (later stages) is timed like this round's jobs of that kind; a kind
-    // with no job to time yet is taken to cost a millisecond a sample (an engagement's order).
-    seconds +=
-      samples *
-      (timings.length > 0
-        ? median(timings.map((t) => t.perSample)) /* robust to a pilot slowed by the collector */
-        : 1e-3);
-    const jobs = byKind.get(kind)?.length ?? 0;
-    countsBytes += jobs * (timings.length > 0 ? median(timings.map((t) => t.countsLength)) : 64) * 8 * 3;
   }
-  const used = Math.min(threads, availableParallelism());
-  return {
-    samples: [...total.values()].reduce((t, x) => t + x, 0),
-    shards: work.shards,
-    // Threads share memory bandwidth and, often, the machine: count each thread after the first as 0.8.
-    seconds: seconds / (1 + 0.8 * (Math.max(1, used) - 1)),
-    memoryBytes: process.memoryUsage().rss + (threads > 1 ? threads * WORKER_BYTES : 0) + countsBytes,
-    memoryCeiling: memoryAvailable() * MEMORY_CEILING_SHARE,
+  return out;
+}
+
+const sum = (xs: readonly number[]) => xs.reduce((t, x) => t + x, 0);
+
+/** The median (the mean of the middle two of an even number); 0 for none. */
+export function median(xs: readonly number[]): number {
+  if (xs.length === 0) return 0;
+  const s = [...xs].sort((x, y) => x - y);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/**
+ * A kind's time rates from its pilots, in processor seconds: per sample (warm), per setup (fresh less
+ * warm) and per context (first less fresh), each a sum over the pilots over their samples, setups or
+ * contexts (jobs' costs differ widely; the pilots are a sample of the jobs). A negative sum (noise)
+ * counts as 0.
+ */
+export function ratesOf(pilots: readonly PilotFigures[]): Omit<KindRates, 'bytesPerSetup'> {
+  const per = (of: (p: PilotFigures) => number, seconds: (p: PilotFigures) => number) => {
+    const has = pilots.filter((p) => of(p) > 0);
+    const n = sum(has.map(of));
+    return n > 0 ? Math.max(0, sum(has.map(seconds)) / n) : 0;
   };
+  return {
+    perSample: per(
+      (p) => p.samples,
+      (p) => p.warm,
+    ),
+    perSetup: per(
+      (p) => p.setups,
+      (p) => p.fresh - p.warm,
+    ),
+    perContext: per(
+      (p) => p.contexts,
+      (p) => p.first - p.fresh,
+    ),
+  };
+}
+
+/**
+ * Threads of other processes wanting a processor, judged from the pilots: a thread that got a share s
+ * of a processor while it could run had cores / s - 1 others beside it; one that never waited had fewer
+ * than a processor's worth, as many as the load average says (less this thread).
+ */
+export function othersOf(pilots: readonly PilotFigures[], cores: number, loadAverage: number): number {
+  const cpu = sum(pilots.map((p) => p.first + p.fresh + p.warm));
+  const wait = sum(pilots.map((p) => p.wait));
+  const share = cpu + wait > 0 ? cpu / (cpu + wait) : 1;
+  return share < 0.9 ? cores / share - 1 : Math.min(cores - 1, Math.max(0, loadAverage - 1));
+}
+
+const addTo = (m: Map<string, KindWork>, kind: string, w: KindWork) => {
+  const t = m.get(kind) ?? { samples: 0, setups: 0, contexts: 0 };
+  m.set(kind, {
+    samples: t.samples + w.samples,
+    setups: t.setups + w.setups,
+    contexts: (t.contexts ?? 0) + (w.contexts ?? 0),
+  });
+};
+
+/** The estimates of one run, round by round: a kind's rates are measured once and kept. */
+export class Estimator {
+  private readonly rates = new Map<string, KindRates>();
+  /** Every timed pilot (how busy the machine is). */
+  private readonly timedPilots: PilotFigures[] = [];
+  /** Have the worker threads started (a round estimated before this one)? */
+  private started = false;
+  /** Work of the rounds estimated so far (taken as done when the next is estimated). */
+  private readonly done = new Map<string, KindWork>();
+  /** Contexts of the rounds estimated so far (the worker threads have built them). */
+  private readonly built = new Set<string>();
+  /** Contexts this thread's pilots have met. */
+  private readonly met = new Set<string>();
+  /** This process before the first round's work (after its pilots). */
+  private base: number | undefined;
+  /** Bytes of the counts of the rounds estimated so far (a run keeps them all). */
+  private countsBytes = 0;
+
+  /** The whole run's work, by kind, as the last estimate expected it (the rounds done and ahead). */
+  private wholeRun: ReadonlyMap<string, KindWork> = new Map();
+
+  /** What pilots measured, by kind. */
+  get measured(): ReadonlyMap<string, KindRates> {
+    return this.rates;
+  }
+
+  /** The whole run's work, by kind, as the last estimate expected it. */
+  get expected(): ReadonlyMap<string, KindWork> {
+    return this.wholeRun;
+  }
+
+  /** The model's inputs in a line (DEBELLATOR_ESTIMATE=always). */
+  describe(): string {
+    const us = (s: number) => `${(s * 1e6).toFixed(1)} us`;
+    const kinds = [...this.rates].map(
+      ([kind, r]) =>
+        `${kind}: ${us(r.perSample)} a sample, ${us(r.perSetup)} a setup, ${us(r.perContext)} a context, ${Math.round(r.bytesPerSetup).toLocaleString('en-US')} bytes a setup`,
+    );
+    const work = [...this.done].map(
+      ([kind, w]) =>
+        `${kind} so far ${Math.round(w.samples).toLocaleString('en-US')} samples, ${Math.round(w.setups).toLocaleString('en-US')} setups, ${(w.contexts ?? 0).toLocaleString('en-US')} contexts`,
+    );
+    return [
+      ...kinds,
+      ...work,
+      `${this.others.toFixed(1)} other threads`,
+      `process ${bytes(this.base ?? 0)}`,
+    ].join('; ');
+  }
+
+  /** Threads of other processes wanting a processor, as the pilots found the machine. */
+  get others(): number {
+    return othersOf(this.timedPilots, availableParallelism(), loadavg()[0] ?? 0);
+  }
+
+  /** Time and weigh pilots of the jobs `picked` of one kind, whose work ahead is `ahead`. */
+  private async measure(kind: string, jobs: readonly Job[], picked: readonly number[], ahead: KindWork) {
+    const order = spreadOrder(picked, PILOTS_PER_KIND);
+    const work = new Map([[kind, ahead]]);
+    const estimate = (pilots: readonly PilotFigures[]) =>
+      modelSeconds(work, new Map([[kind, ratesOf(pilots)]]), { threads: 1 });
+    const within = (min: number, share: number, max: number, ps: readonly PilotFigures[]) =>
+      Math.min(max, Math.max(min, estimate(ps) * 1000 * share));
+    // Warm the JIT up: longer for a longer run (judged on the first, slow pilots).
+    const warmUp: PilotFigures[] = [];
+    const warming = { cpu: 0 };
+    let k = 0;
+    while (k < order.length) {
+      warmUp.push(await pilot(jobs[order[k++]!]!, this.met, warming));
+      if (warming.cpu * 1000 >= within(WARM_UP_MS, WARM_UP_SHARE, WARM_UP_MAX_MS, warmUp)) break;
+    }
+    const pilots: PilotFigures[] = [];
+    const timing = { cpu: 0 };
+    for (; k < 2 * order.length && pilots.length < order.length; k++) {
+      if (pilots.length > 0) {
+        const budget = within(PILOT_BUDGET_MS, PILOT_SHARE, PILOT_BUDGET_MAX_MS, pilots);
+        if (timing.cpu * 1000 > budget) break;
+      }
+      pilots.push(await pilot(jobs[order[k % order.length]!]!, this.met, timing));
+    }
+    const used = pilots.length > 0 ? pilots : warmUp;
+    const weighed = spread(picked, WEIGHED_PILOTS).map((i) => jobs[i]!);
+    const r = ratesOf(used);
+    this.rates.set(kind, {
+      perSample: r.perSample * JIT_GAIN,
+      perSetup: r.perSetup * JIT_GAIN,
+      perContext: r.perContext,
+      bytesPerSetup: await weigh(weighed),
+    });
+    this.timedPilots.push(...used);
+  }
+
+  /** Estimate a round (and the stages expected after it) on `threads` threads. */
+  async round(work: RoundPlan, threads: number): Promise<Estimate> {
+    const byKind = new Map<string, number[]>();
+    const now = new Map<string, KindWork>();
+    work.jobs.forEach((j, i) => {
+      const samples = work.samples[i] ?? 0;
+      if (samples <= 0) return;
+      const list = byKind.get(j.kind) ?? [];
+      list.push(i);
+      byKind.set(j.kind, list);
+      const kind = jobKindOf(j.kind);
+      let contexts = 0;
+      for (const c of kind.contexts(j.payload))
+        if (!this.built.has(c)) {
+          this.built.add(c);
+          contexts++;
+        }
+      // A slice's share of a job's shards needs the job's setups (once per thread that runs some).
+      addTo(now, j.kind, { samples, setups: kind.setups(j.payload), contexts });
+    });
+    const ahead = new Map<string, KindWork>();
+    for (const [kind, w] of now) addTo(ahead, kind, w);
+    for (const [kind, w] of work.later) addTo(ahead, kind, w);
+    for (const [kind, picked] of byKind)
+      if (!this.rates.has(kind)) await this.measure(kind, work.jobs, picked, ahead.get(kind)!);
+    this.base ??= process.memoryUsage().rss;
+    // Worker threads start with the first round and warm up on each kind they meet.
+    const starting = !this.started;
+    this.started = true;
+    const whole = new Map<string, KindWork>(this.done);
+    for (const [kind, w] of ahead) addTo(whole, kind, w);
+    this.wholeRun = whole;
+    for (const [kind, w] of now) addTo(this.done, kind, w);
+    // Each job's counts: the sums kept, and the shards' in flight (8 bytes a number).
+    for (const j of work.jobs)
+      this.countsBytes += 3 * 8 * (await jobKindOf(j.kind).countsLength(j.payload, j.seed));
+    const heapCeiling = threads > 1 ? WORKER_HEAP_MB * 1024 ** 2 : getHeapStatistics().heap_size_limit;
+    const modelled = modelMemory(whole, this.rates, threads, {
+      processBytes: this.base,
+      heapCeiling,
+      countsBytes: this.countsBytes,
+    });
+    return {
+      samples: sum([...ahead.values()].map((w) => w.samples)),
+      shards: work.shards,
+      seconds:
+        REPORT_SECONDS +
+        modelSeconds(ahead, this.rates, {
+          threads,
+          cores: availableParallelism(),
+          others: this.others,
+          warmUp: starting ? WORKER_WARM_UP_SECONDS : 0,
+          start: starting ? WORKER_START_SECONDS : 0,
+        }),
+      memoryBytes: Math.max(modelled, process.memoryUsage().rss),
+      memoryCeiling: memoryAvailable() * MEMORY_CEILING_SHARE,
+    };
+  }
+}
+
+/** Estimate one round on its own (a fresh Estimator). */
+export async function estimateRound(work: RoundPlan, threads: number): Promise<Estimate> {
+  return new Estimator().round(work, threads);
 }
 
 /** "40 s", "12 min", "1 h", "3.5 h", "19 days", "3 years". */

@@ -7,7 +7,7 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { BUILT_IN_SYSTEMS } from '../systems/index.ts';
-import { runShard, type EngagementPayload, type ShardTask } from '../studies/kernels.ts';
+import { runShard, systemOf, type ShardTask } from '../studies/kernels.ts';
 import type { Job } from '../studies/index.ts';
 import type { ShardRef } from './shards.ts';
 import { FALLBACK, workerEntry } from './worker-bundle.ts';
@@ -40,7 +40,7 @@ const taskOf = (jobs: readonly Job[], r: ShardRef): ShardTask => {
 function needsLoader(jobs: readonly Job[]): boolean {
   const builtIn = new Set(BUILT_IN_SYSTEMS.map((s) => s.id));
   return jobs.some((j) => {
-    const system = (j.payload as Partial<EngagementPayload> | null)?.system;
+    const system = systemOf(j);
     return system !== undefined && !builtIn.has(system.id);
   });
 }
@@ -154,8 +154,8 @@ async function poolFor(loader: boolean, threads: number): Promise<Piscina> {
 
 /** A worker idle this long ends (rounds of one run follow each other within seconds). */
 const IDLE_MS = 30_000;
-/** Old-generation cap of a worker thread, in MB. */
-const WORKER_HEAP_MB = 1536;
+/** Old-generation cap of a worker thread, in MB (estimate.ts: a worker's memory stops growing near it). */
+export const WORKER_HEAP_MB = 1536;
 
 /** End the worker threads kept between rounds (the end of a run). */
 export async function closePools(): Promise<void> {

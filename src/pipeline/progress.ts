@@ -9,6 +9,8 @@
  * estimate, so the time left neither stalls at the end of each round nor jumps to zero. The rate is that
  * of the last half minute, so the time left follows the work actually running.
  */
+import { JOB_KINDS } from '../studies/kernels.ts';
+
 interface ProgressSink {
   readonly isTTY?: boolean;
   readonly columns?: number;
@@ -44,12 +46,9 @@ const clock = (s: number): string => {
 const LOG_EVERY = 30_000;
 const WINDOW = 30_000;
 
-/** Job kinds whose samples are whole engagements (studies/kernels.ts). */
-const ENGAGEMENT_KINDS = new Set(['engagement', 'balance']);
-
-/** What a round's samples are called: samples of a table, engagements, or both. */
+/** What a round's samples are called: samples of a table, engagements, or both (each job kind's unit). */
 export function unitOf(kinds: ReadonlySet<string>): string {
-  const fights = [...kinds].filter((k) => ENGAGEMENT_KINDS.has(k)).length;
+  const fights = [...kinds].filter((k) => JOB_KINDS.get(k)?.unit === 'engagements').length;
   if (fights === 0) return 'samples';
   return fights === kinds.size ? 'engagements' : 'samples and engagements';
 }

@@ -9,7 +9,7 @@
 import type { Job, Stage } from '../studies/index.ts';
 import type { LoadedScenario, PlannedStudy } from './scenario.ts';
 import { closePools, runShards, type PoolOptions } from './pool.ts';
-import type { RoundPlan } from './estimate.ts';
+import type { KindWork, RoundPlan } from './estimate.ts';
 import {
   samplesByJob,
   samplesIn,
@@ -99,7 +99,7 @@ async function runWhole(
   keys: Map<string, JobKey>,
   opts: RunOptions,
   round: { studies: string[]; later: number },
-  later: ReadonlyMap<string, number>,
+  later: ReadonlyMap<string, KindWork>,
   first: boolean,
 ): Promise<void> {
   if (jobs.length === 0) return;
@@ -164,7 +164,7 @@ async function runRounds(loaded: LoadedScenario, opts: RunOptions): Promise<RunC
     const now: Job[] = [];
     const work = { studies: [] as string[], later: 0 };
     // What later stages will draw, by job kind, for the estimate (a sliced run draws its share of it).
-    const later = new Map<string, number>();
+    const later = new Map<string, KindWork>();
     const share = opts.slice ? 1 / opts.slice.count : 1;
     loaded.studies.forEach((s, i) => {
       if (finished.has(i)) return;
@@ -177,7 +177,12 @@ async function runRounds(loaded: LoadedScenario, opts: RunOptions): Promise<RunC
       work.later += stage.later ?? 0;
       if (stage.later) {
         const kind = stage.jobs[0]!.kind;
-        later.set(kind, (later.get(kind) ?? 0) + stage.later * (isGrouped(s) ? 1 : share));
+        const part = isGrouped(s) ? 1 : share;
+        const was = later.get(kind) ?? { samples: 0, setups: 0 };
+        later.set(kind, {
+          samples: was.samples + stage.later * part,
+          setups: was.setups + (stage.laterSetups ?? 0) * part,
+        });
       }
       if (!(stage.final && opts.slice && !cutByGroups))
         work.studies.push(`${s.header.name}${stage.label ? `: ${stage.label}` : ''}`);

@@ -11,7 +11,7 @@ import { roundPercent, suffers, verdict, type VerdictOutcome } from '../engine/v
 import type { Block, Column, Table } from '../report/table.ts';
 import { oneLine } from '../core/one-line.ts';
 import type { Counts, Job } from './kind.ts';
-import type { TablePayload } from './kernels.ts';
+import type { TablePayload } from './jobs/table.ts';
 
 /** Samples per shard of a `table` job: part of the results' identity. */
 export const TABLE_SHARD = 1_000_000;

@@ -38,6 +38,11 @@ export interface Stage {
    * starts, account for them. Not part of the results.
    */
   readonly later?: number;
+  /**
+   * Of those, the setups (studies/job-kind.ts: a balance job's line-ups), for the run's estimate of
+   * time and memory. Not part of the results.
+   */
+  readonly laterSetups?: number;
   /** What this stage is, for the progress bar ("pilot and bracket", "final"). */
   readonly label?: string;
 }

@@ -7,10 +7,25 @@ import {
   describeEstimate,
   duration,
   estimateRound,
+  Estimator,
+  HEAP_FACTOR,
+  modelMemory,
+  modelSeconds,
+  othersOf,
   overCeiling,
+  PARALLEL_EFFICIENCY,
+  ratesOf,
+  speedUp,
+  spreadOrder,
   TIME_CEILING_SECONDS,
+  WORKER_BASE_BYTES,
+  WORKER_HEAP_OVERHEAD_BYTES,
   type Estimate,
+  type KindWork,
 } from '../../src/pipeline/estimate.ts';
+import { runScenario } from '../../src/pipeline/run.ts';
+import { loadScenarioText } from '../../src/pipeline/scenario.ts';
+import { jobKindOf } from '../../src/studies/kernels.ts';
 import { prepareOutput } from '../../src/pipeline/output.ts';
 import { samplesByJob, totalShards } from '../../src/pipeline/shards.ts';
 import type { Job } from '../../src/studies/index.ts';
@@ -65,7 +80,12 @@ describe('estimating a round', () => {
 
   it('counts every sample and shard, and the later stages by kind', async () => {
     const e = await estimateRound(
-      { jobs, samples: samplesByJob(jobs), shards: totalShards(jobs), later: new Map([['table', 500]]) },
+      {
+        jobs,
+        samples: samplesByJob(jobs),
+        shards: totalShards(jobs),
+        later: new Map([['table', { samples: 500, setups: 0 }]]),
+      },
       1,
     );
     expect(e.samples).toBe(3_500_000 + 1_500 + 500);
@@ -82,6 +102,171 @@ describe('estimating a round', () => {
     const e = await estimateRound({ jobs, samples, shards: 4, later: new Map() }, 2);
     expect(e.samples).toBe(2_501_000);
   });
+});
+
+const MB = 1024 ** 2;
+
+describe('the time model', () => {
+  const work = new Map([['balance', { samples: 1000, setups: 100, contexts: 10 }]]);
+  const rates = new Map([['balance', { perSample: 1e-4, perSetup: 1e-3, perContext: 2e-3 }]]);
+
+  it('one thread: samples, setups and contexts at their rates', () => {
+    // 1,000 x 0.1 ms + 100 x 1 ms + 10 x 2 ms = 0.1 + 0.1 + 0.02 s.
+    expect(modelSeconds(work, rates, { threads: 1 })).toBeCloseTo(0.22, 10);
+    // A kind never measured: a millisecond a sample.
+    expect(modelSeconds(new Map([['x', { samples: 500, setups: 9 }]]), rates, { threads: 1 })).toBeCloseTo(
+      0.5,
+    );
+  });
+
+  it('more threads share samples and setups, each builds every context and starts', () => {
+    // 2 threads on 2 free cores: speed-up 2 x 0.9 = 1.8. Processor seconds: 0.2 shared + 2 x (0.02 of
+    // contexts + 1 of start-up) = 2.24; / 1.8 = 1.2444 s, and 0.5 s to start the threads.
+    expect(speedUp({ threads: 2, cores: 2 })).toBeCloseTo(2 * PARALLEL_EFFICIENCY, 10);
+    expect(modelSeconds(work, rates, { threads: 2, cores: 2, warmUp: 1, start: 0.5 })).toBeCloseTo(
+      2.24 / 1.8 + 0.5,
+      10,
+    );
+    // Started threads (a later round): no start-up. 0.2 + 2 x 0.02 = 0.24 / 1.8.
+    expect(modelSeconds(work, rates, { threads: 2, cores: 2 })).toBeCloseTo(0.24 / 1.8, 10);
+  });
+
+  it('a busy machine gives each thread its share of the processors', () => {
+    // 2 other threads on 2 cores: each of 2 threads gets 2 / 4 of a processor: 2 x 0.5 x 0.9 = 0.9.
+    expect(speedUp({ threads: 2, cores: 2, others: 2 })).toBeCloseTo(0.9, 10);
+    // One thread beside one other on 2 cores has a processor to itself.
+    expect(speedUp({ threads: 1, cores: 2, others: 1 })).toBe(1);
+    // 4 threads on 2 cores: 4 x 0.5 x 0.9.
+    expect(speedUp({ threads: 4, cores: 2 })).toBeCloseTo(1.8, 10);
+  });
+
+  it('the others are judged from how long the pilots waited for a processor, else the load average', () => {
+    const pilot = (cpu: number, wait: number) => ({
+      samples: 1,
+      setups: 0,
+      contexts: 0,
+      first: cpu / 3,
+      fresh: cpu / 3,
+      warm: cpu / 3,
+      wait,
+    });
+    // Half the time waiting: a share of 1/2 of a processor, so 2 / 0.5 - 1 = 3 others on 2 cores.
+    expect(othersOf([pilot(0.3, 0.1), pilot(0.3, 0.5)], 2, 0)).toBeCloseTo(3, 10);
+    // Never waiting: fewer than a processor's worth, as the load average says less this thread.
+    expect(othersOf([pilot(0.3, 0)], 2, 1.6)).toBeCloseTo(0.6, 10);
+    expect(othersOf([pilot(0.3, 0)], 2, 9)).toBe(1);
+    expect(othersOf([pilot(0.3, 0)], 2, 0.2)).toBe(0);
+  });
+
+  it('rates: sums over the pilots, setups fresh less warm, contexts first less fresh', () => {
+    const r = ratesOf([
+      { samples: 100, setups: 10, contexts: 10, first: 0.05, fresh: 0.03, warm: 0.01, wait: 0 },
+      { samples: 300, setups: 30, contexts: 0, first: 0.06, fresh: 0.06, warm: 0.03, wait: 0 },
+    ]);
+    // Samples: (0.01 + 0.03) / 400; setups: (0.02 + 0.03) / 40; contexts: 0.02 / 10 (the second met none).
+    expect(r.perSample).toBeCloseTo(1e-4, 12);
+    expect(r.perSetup).toBeCloseTo(1.25e-3, 12);
+    expect(r.perContext).toBeCloseTo(2e-3, 12);
+  });
+
+  it('pilots cut short still sample the whole round', () => {
+    expect(spreadOrder([0, 1, 2, 3, 4, 5, 6, 7], 8)).toEqual([0, 4, 2, 6, 1, 5, 3, 7]);
+    expect(spreadOrder(['a', 'b', 'c'], 2)).toEqual(['a', 'b']);
+    expect(spreadOrder([0, 1, 2, 3, 4, 5, 6, 7, 8, 9], 3)).toEqual([0, 5, 2]);
+  });
+});
+
+describe('the memory model', () => {
+  const rates = new Map([['balance', { perSample: 0, perSetup: 0, perContext: 0, bytesPerSetup: 10_000 }]]);
+  const base = { processBytes: 200 * MB, heapCeiling: 1536 * MB, countsBytes: 5 * MB };
+
+  it('worker threads: each its base and its share of the setups, times the heap factor', () => {
+    // 20,000 setups x 10,000 bytes = 200 MB kept; 2 threads keep 100 MB each, x 1.1 = 110 MB, on a
+    // base of 80 MB: 200 + 2 x (80 + 110) + 5 MB.
+    const work = new Map([['balance', { samples: 1e6, setups: (20_000 * MB) / 1e6 }]]);
+    expect(WORKER_BASE_BYTES).toBe(80 * MB);
+    expect(HEAP_FACTOR).toBe(1.1);
+    const kept = ((20_000 * MB) / 1e6) * 10_000;
+    expect(modelMemory(work, rates, 2, base)).toBeCloseTo(
+      200 * MB + 2 * (80 * MB + (1.1 * kept) / 2) + 5 * MB,
+      0,
+    );
+  });
+
+  it("a worker's heap stops near its ceiling", () => {
+    // 10^6 setups: 10 GB kept, far above the ceiling: each thread holds its base, the ceiling and
+    // the overhead.
+    const work = new Map([['balance', { samples: 1e7, setups: 1e6 }]]);
+    expect(modelMemory(work, rates, 2, base)).toBe(
+      200 * MB + 2 * (WORKER_BASE_BYTES + 1536 * MB + WORKER_HEAP_OVERHEAD_BYTES) + 5 * MB,
+    );
+  });
+
+  it('one thread: the heap grows in this process, up to its limit', () => {
+    const work = new Map([['balance', { samples: 1e6, setups: 1000 }]]);
+    // 1,000 x 10,000 x 1.1 = 11,000,000 bytes.
+    expect(modelMemory(work, rates, 1, base)).toBe(200 * MB + 11_000_000 + 5 * MB);
+    expect(modelMemory(new Map([['balance', { samples: 1, setups: 1e9 }]]), rates, 1, base)).toBe(
+      200 * MB + 1536 * MB + 5 * MB,
+    );
+  });
+});
+
+/**
+ * The estimate's inputs against a run: a small balance study (4 elements against the default field of
+ * 43, one version, 2 depth policies) run to the end on one thread. The first estimate's samples, setups
+ * and contexts for the whole run are what the design expects of its later stages; the run then counts
+ * what it did. (Its time and memory against the run's are benchmarks: bench/study.ts.)
+ */
+describe('the estimate of a small balance study', () => {
+  const SCENARIO = `name: est
+rules: dbm-3.2
+seed: 9
+studies:
+  - kind: balance
+    name: est
+    title: est
+    versions: [dbm-3.2]
+    elements: [Reg Bd(O), Irr Kn(O), Reg Bw(O), Irr LH(O)]
+    grid: { budget: [60], depth: [support, best], terrain: [mixed] }
+    engagements: { pilot: 8, final: 16 }
+`;
+
+  it('expects the samples, setups and contexts the run then does', async () => {
+    const loaded = loadScenarioText(SCENARIO, 'est.yaml');
+    const estimator = new Estimator();
+    let first: ReadonlyMap<string, KindWork> | undefined;
+    const did = { samples: 0, setups: 0 };
+    const contexts = new Set<string>();
+    await runScenario(loaded, {
+      threads: 1,
+      beforeRound: async (work) => {
+        const e = await estimator.round(work, 1);
+        first ??= estimator.expected;
+        expect(e.seconds).toBeGreaterThan(0);
+        for (const j of work.jobs) {
+          did.samples += j.samples;
+          did.setups += jobKindOf(j.kind).setups(j.payload);
+          for (const c of jobKindOf(j.kind).contexts(j.payload)) contexts.add(c);
+        }
+      },
+    });
+    const expected = first!.get('balance')!;
+    // 4 elements x 2 depth policies = 8 units, each against the 43 opponents in mixed terrain: 4 x 43
+    // = 172 contexts (the element against an opponent; depth policies share them), all met in the first
+    // round.
+    expect(expected.contexts).toBe(172);
+    expect(contexts.size).toBe(172);
+    // The design's expectation of its later stages holds within 30%.
+    expect(expected.samples / did.samples).toBeGreaterThan(0.7);
+    expect(expected.samples / did.samples).toBeLessThan(1.3);
+    expect(expected.setups / did.setups).toBeGreaterThan(0.7);
+    expect(expected.setups / did.setups).toBeLessThan(1.3);
+    // The pilots measured every rate, and what a line-up keeps.
+    const r = estimator.measured.get('balance')!;
+    expect(r.perSample).toBeGreaterThan(0);
+    expect(r.bytesPerSetup).toBeGreaterThan(0);
+  }, 60_000);
 });
 
 describe('the report folder', () => {

@@ -187,19 +187,25 @@ export function registerRun(program: Command, exit: { code: number }): void {
         const out = sliceFileName ? prepareFile(sliceFileName, '--out') : prepareOutput(base);
         guard.hold(out);
         if (!quiet) for (const c of out.cleaned) process.stderr.write(`debellator: ${c}\n`);
-        const { describeEstimate, estimateRound, overCeiling, ANNOUNCE_SECONDS } =
+        const { describeEstimate, Estimator, overCeiling, ANNOUNCE_SECONDS } =
           await import('../../pipeline/estimate.ts');
+        const estimator = new Estimator();
+        // Benchmarks (bench/study.ts) see every estimate, however short, and what it was made from.
+        const always = process.env.DEBELLATOR_ESTIMATE === 'always';
+        const announce = always ? 0 : ANNOUNCE_SECONDS;
         const progress = new Progress(0, process.stderr, quiet, loaded.name);
         /** Before each round: refuse a first round above the ceilings without --yes; say when it is long. */
         const beforeRound = async (work: RoundPlan, first: boolean) => {
-          const e = await estimateRound(work, threads);
+          const e = await estimator.round(work, threads);
           const over = overCeiling(e);
           const what = `${loaded.name}: ${first ? '' : 'next stage: '}${describeEstimate(e, threads)}`;
           if (over && first && flags.yes !== true)
             throw new InputError(
               `${what}; that is ${over} (docs/scenarios.md "How big a run may be"): lower --samples, cut the run with --shard, or add --yes to start it anyway`,
             );
-          if (!quiet && (e.seconds > ANNOUNCE_SECONDS || over)) process.stderr.write(`debellator: ${what}\n`);
+          if (!quiet && (e.seconds > announce || over)) process.stderr.write(`debellator: ${what}\n`);
+          if (!quiet && always)
+            process.stderr.write(`debellator: ${loaded.name}: (${estimator.describe()})\n`);
         };
         let announced = false;
         let counts;

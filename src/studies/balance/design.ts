@@ -41,9 +41,17 @@ const WIDEN_ROUNDS = 2;
 const REFINE_ROUNDS = 2;
 /**
  * What a unit's widening and refinement are expected to cost, as a share of its final design (for the
- * progress bar's estimate only: about half with the default field, more with a small one).
+ * progress bar's estimate and the run's only): about half with the default field, more with a small one
+ * (how much a unit needs cannot be foreseen: a field of 4 needed 4 times its final design, one of 3
+ * with lopsided matchups once).
  */
 const REFINE_ALLOWANCE = 0.5;
+/**
+ * Their line-ups, in final designs' worth: each refinement round fights every opponent at every point,
+ * whatever its engagements; about half the units take one round (measured on the bundled study's field:
+ * 0.45).
+ */
+const REFINE_LINE_UPS = 0.45;
 /** An opponent's outcome spread never counts as less than this in the allocation (every one gets some). */
 const MIN_SPREAD = 0.05;
 
@@ -492,6 +500,8 @@ interface BalanceStage {
   readonly jobs: Job[];
   readonly final: boolean;
   readonly later: number;
+  /** Line-ups of those later engagements: an opponent fought in a job is one. */
+  readonly laterSetups: number;
   readonly label: string;
 }
 
@@ -500,21 +510,28 @@ const stageMemo = new WeakMap<Counts, { plan: BalancePlan; size: number; stage: 
 function computeStage(plan: BalancePlan, done: Counts): BalanceStage {
   const pending: Job[] = [];
   let later = 0;
+  let laterSetups = 0;
   let early = false;
   const field = plan.field.length;
+  // `jobs` jobs against the whole field, `engagements` per opponent: engagements and line-ups.
+  const expect = (jobs: number, engagements: number, lineUps = jobs) => {
+    later += jobs * engagements * field;
+    laterSetups += lineUps * field;
+  };
   for (const u of units(plan)) {
     const s = unitDesign(plan, u, done);
     if (!('pending' in s)) continue;
     pending.push(...s.pending);
-    const finalDesign = FINAL_SPREAD.length * plan.engagements.final * field;
+    const points = FINAL_SPREAD.length;
     if (s.pending.some((j) => /\|[pqb]\d*:\d+$/.test(j.id))) {
       early = true;
-      later += finalDesign * (1 + REFINE_ALLOWANCE);
-      if (s.pending.some((j) => /\|[pq]\d+:\d+$/.test(j.id))) later += plan.engagements.pilot * field;
-    } else if (s.pending.some((j) => /\|f:\d+$/.test(j.id))) later += finalDesign * REFINE_ALLOWANCE;
+      expect(points * (1 + REFINE_ALLOWANCE), plan.engagements.final, points * (1 + REFINE_LINE_UPS));
+      if (s.pending.some((j) => /\|[pq]\d+:\d+$/.test(j.id))) expect(1, plan.engagements.pilot);
+    } else if (s.pending.some((j) => /\|f:\d+$/.test(j.id)))
+      expect(points * REFINE_ALLOWANCE, plan.engagements.final, points * REFINE_LINE_UPS);
     // Counted once, when the evidence job is still to come (docs/balance.md "The evidence").
-    if (s.pending.some((j) => /\|[pq]\d+:\d+$/.test(j.id))) later += plan.engagements.final * field;
+    if (s.pending.some((j) => /\|[pq]\d+:\d+$/.test(j.id))) expect(1, plan.engagements.final);
   }
   const label = pending.length === 0 ? '' : early ? 'pilot and bracket' : 'final and refinement';
-  return { jobs: pending, final: false, later, label };
+  return { jobs: pending, final: false, later, laterSetups, label };
 }

@@ -9,7 +9,7 @@ import type { AnySystem, EngagementSummary, Mean, Proportion } from '../../core/
 import { boundsHistogramSpec } from '../../report/charts/bounds-histogram.ts';
 import type { Block, Column, Table } from '../../report/table.ts';
 import type { StudyKind } from '../kind.ts';
-import type { EngagementPayload } from '../kernels.ts';
+import type { EngagementPayload } from '../jobs/engagement.ts';
 import { systemById } from '../../systems/registry.ts';
 import { oneLine } from '../../core/one-line.ts';
 

@@ -1,0 +1,191 @@
+/** The job kinds (studies/job-kind.ts, studies/jobs/): one object per kind, payloads checked at the door. */
+import { describe, expect, it, vi } from 'vitest';
+import type { BalancePayload } from '../../src/studies/balance/design.ts';
+import {
+  countsLength,
+  countsProblem,
+  JOB_KINDS,
+  jobKindOf,
+  pilotTask,
+  runShard,
+  samplesHeld,
+  systemOf,
+} from '../../src/studies/kernels.ts';
+import { PER_OPPONENT } from '../../src/studies/balance/curves.ts';
+
+const DBM = { id: 'dbm', source: 'built-in' };
+
+// A table of 4 equally likely combinations whose joint codes are 0, 1, 1 and 3 (of 4 joint outcomes).
+const table = { codes: Uint8Array.of(0, 1, 1, 3), jointSize: 4 };
+
+const balance: BalancePayload = {
+  system: DBM,
+  spec: { version: 'dbm-3.2' },
+  setting: { boundLimit: 30, first: 'alternate', options: {}, battlefield: undefined },
+  element: 'Reg Bd(O)',
+  count: 8,
+  opponents: [
+    { element: 'Irr Kn(O)', count: 6, depth: 1, ownDepth: 1 },
+    { element: 'Reg Sp(O)', count: 7, depth: 2, ownDepth: 2 },
+    { element: 'Irr Wb(S)', count: 9, depth: 1, ownDepth: 1 },
+  ],
+  engagements: [5, 0, 3],
+};
+
+/** A balance opponent's outcome record: engagements, A wins, B wins, both, undecided, refused, losses. */
+const record = (n: number, decided: [number, number, number, number, number]) => {
+  const r = new Array<number>(PER_OPPONENT).fill(0);
+  r[0] = n;
+  decided.forEach((d, k) => (r[k + 1] = d));
+  return r;
+};
+
+describe('the job kinds', () => {
+  it('are listed once, by id, each with the unit of its samples', () => {
+    expect([...JOB_KINDS.keys()]).toEqual(['table', 'engagement', 'balance']);
+    expect([...JOB_KINDS.values()].map((k) => k.unit)).toEqual(['samples', 'engagements', 'engagements']);
+    expect(() => jobKindOf('nope')).toThrow('unknown job kind "nope"');
+  });
+
+  it("refuse a payload that is not their kind's, on every entry point", async () => {
+    const task = { kind: 'balance', payload: table, seed: 's', stream: 0, samples: 8 };
+    await expect(runShard(task)).rejects.toThrow('not the payload of a "balance" job');
+    await expect(
+      runShard({ ...task, kind: 'table', payload: { codes: [0, 1], jointSize: 2 } }),
+    ).rejects.toThrow('not the payload of a "table" job');
+    // Weights must match the codes one for one.
+    await expect(
+      runShard({ ...task, kind: 'table', payload: { ...table, weights: Float64Array.of(1, 2) } }),
+    ).rejects.toThrow('not the payload of a "table" job');
+    // Per-opponent engagements must be one per opponent.
+    await expect(
+      countsLength({ kind: 'balance', payload: { ...balance, engagements: [1, 2] }, seed: 's' }),
+    ).rejects.toThrow('not the payload of a "balance" job');
+    expect(() => systemOf({ kind: 'engagement', payload: { system: { id: 'dbm' }, config: {} } })).toThrow(
+      'not the payload of a "engagement" job',
+    );
+  });
+
+  it('table: the samples held are all the counts; an outcome no combination gives is impossible', async () => {
+    expect(samplesHeld('table', [3, 0, 5, 2])).toBe(10);
+    const job = { kind: 'table', payload: table, seed: 's' };
+    expect(await countsLength(job)).toBe(4);
+    expect(await countsProblem(job, [3, 5, 0, 2])).toBeUndefined();
+    expect(await countsProblem(job, [3, 5, 1, 2])).toBe(
+      'it counts an outcome its combat cannot have (joint outcome 2)',
+    );
+    expect(await countsProblem(job, [3, 5, 2])).toBe('3 counts; its kind has 4');
+    // A weighted table: a code of weight 0 cannot come up.
+    const weighted = {
+      kind: 'table',
+      payload: { ...table, weights: Float64Array.of(1, 2, 1, 0) },
+      seed: 's',
+    };
+    expect(await countsProblem(weighted, [1, 3, 0, 1])).toBe(
+      'it counts an outcome its combat cannot have (joint outcome 3)',
+    );
+    // Sampling draws only outcomes the table has: 0, 1 or 3.
+    const counts = await runShard({ kind: 'table', payload: table, seed: 's', stream: 0, samples: 1000 });
+    expect(counts[2]).toBe(0);
+    expect(counts.reduce((t, c) => t + c, 0)).toBe(1000);
+  });
+
+  it('balance: an outcome record per opponent; samples are engagements; decisions must add up', async () => {
+    const job = { kind: 'balance', payload: balance, seed: 's' };
+    expect(await countsLength(job)).toBe(3 * PER_OPPONENT);
+    const good = [
+      ...record(5, [2, 1, 1, 1, 0]),
+      ...record(0, [0, 0, 0, 0, 0]),
+      ...record(3, [0, 0, 0, 0, 3]),
+    ];
+    expect(samplesHeld('balance', good)).toBe(8);
+    expect(await countsProblem(job, good)).toBeUndefined();
+    const bad = [...good];
+    bad[2 * PER_OPPONENT + 1] = 1; // A wins one more against the third opponent: 4 decisions of 3.
+    expect(await countsProblem(job, bad)).toBe('opponent 3: the decisions do not add up');
+    expect(systemOf(job)).toEqual(DBM);
+    expect(systemOf({ kind: 'table', payload: table })).toBeUndefined();
+  });
+
+  it('setups: a line-up per balance opponent fought; none for tables', () => {
+    expect(jobKindOf('balance').setups(balance)).toBe(2);
+    expect(jobKindOf('balance').setups({ ...balance, engagements: 4 })).toBe(3);
+    expect(jobKindOf('table').setups(table)).toBe(0);
+  });
+
+  it('pilots: a balance job against opponents spread evenly; fresh ones at another count', () => {
+    // 10 opponents at 8 engagements each (80 in all): a pilot of about 20 samples is 3 opponents
+    // (ceil(20 / 8)), the 1st, 4th and 7th, at 8 engagements: 24 samples, 3 line-ups.
+    const ten: BalancePayload = {
+      ...balance,
+      opponents: Array.from({ length: 10 }, (_, i) => ({
+        element: `E${i}`,
+        count: 5,
+        depth: 1,
+        ownDepth: 1,
+      })),
+      engagements: 8,
+    };
+    const job = { kind: 'balance', payload: ten, seed: 'j', samples: 80 };
+    const p = pilotTask(job, 20);
+    expect(p.samples).toBe(24);
+    expect(p.setups).toBe(3);
+    const payload = p.payload as BalancePayload;
+    expect(payload.opponents.map((o) => o.element)).toEqual(['E0', 'E3', 'E6']);
+    expect(payload.count).toBe(8);
+    expect(p.seed).toBe('j|pilot');
+    expect((pilotTask(job, 20, 1).payload as BalancePayload).count).toBe(9);
+    expect((pilotTask(job, 20, 2).payload as BalancePayload).count).toBe(10);
+    // At the largest count a line holds (150), fresh counts go down.
+    expect(
+      (pilotTask({ ...job, payload: { ...ten, count: 150 } }, 20, 1).payload as BalancePayload).count,
+    ).toBe(149);
+    // A table's pilot is the table, at most the job's samples.
+    const t = pilotTask({ kind: 'table', payload: table, seed: 't', samples: 500 }, 1000, 1);
+    expect(t).toMatchObject({ payload: table, samples: 500, setups: 0 });
+  });
+});
+
+describe("a balance job's line-ups", () => {
+  // Two jobs that differ only deep inside their setting (the battlefield's distance) or spec (a house
+  // rule): the second, fought after the first in one thread, must not reuse the first's line-ups.
+  const job = (payload: BalancePayload) => ({
+    kind: 'balance',
+    payload,
+    seed: 'line-ups',
+    stream: 0,
+    samples: 40,
+  });
+  const base: BalancePayload = {
+    ...balance,
+    system: { id: 'dbm', source: 'built-in' },
+    setting: {
+      boundLimit: 30,
+      first: 'alternate',
+      options: { optionalPursuit: 'stand', combatOrder: 'owner-best-first' },
+      battlefield: { distance: 600, shooters: 'halt', terrain: { per: 'battle', weights: { good: 1 } } },
+    },
+    opponents: [
+      { element: 'Reg Bw(O)', count: 8, depth: 1, ownDepth: 1 },
+      { element: 'Irr Kn(O)', count: 6, depth: 1, ownDepth: 2 },
+    ],
+    engagements: 20,
+  };
+  const closer: BalancePayload = {
+    ...base,
+    setting: { ...base.setting, battlefield: { ...(base.setting.battlefield as object), distance: 0 } },
+  };
+
+  it('are keyed by everything they are made from', async () => {
+    // In fresh modules (empty caches), the closer fight alone.
+    vi.resetModules();
+    const fresh = (await import('../../src/studies/kernels.ts')).runShard;
+    expect(fresh).not.toBe(runShard);
+    const alone = Array.from(await fresh(job(closer)));
+    const first = Array.from(await runShard(job(base)));
+    const after = Array.from(await runShard(job(closer)));
+    expect(after).toEqual(alone);
+    // The distance matters: at 0 paces the bows get no shooting before contact.
+    expect(after).not.toEqual(first);
+  });
+});
