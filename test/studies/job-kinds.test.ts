@@ -12,6 +12,11 @@ import {
   systemOf,
 } from '../../src/studies/kernels.ts';
 import { PER_OPPONENT } from '../../src/studies/balance/curves.ts';
+import { loadScenarioText } from '../../src/pipeline/scenario.ts';
+import { matchupJobs } from '../../src/studies/army/design.ts';
+import type { ArmyPlan } from '../../src/studies/army/plan.ts';
+import { recordLayout } from '../../src/studies/army/record.ts';
+import type { LinesConfig } from '../../src/engine/lines/index.ts';
 
 const DBM = { id: 'dbm', source: 'built-in' };
 
@@ -42,8 +47,13 @@ const record = (n: number, decided: [number, number, number, number, number]) =>
 
 describe('the job kinds', () => {
   it('are listed once, by id, each with the unit of its samples', () => {
-    expect([...JOB_KINDS.keys()]).toEqual(['table', 'engagement', 'balance']);
-    expect([...JOB_KINDS.values()].map((k) => k.unit)).toEqual(['samples', 'engagements', 'engagements']);
+    expect([...JOB_KINDS.keys()]).toEqual(['table', 'engagement', 'balance', 'army']);
+    expect([...JOB_KINDS.values()].map((k) => k.unit)).toEqual([
+      'samples',
+      'engagements',
+      'engagements',
+      'engagements',
+    ]);
     expect(() => jobKindOf('nope')).toThrow('unknown job kind "nope"');
   });
 
@@ -105,6 +115,46 @@ describe('the job kinds', () => {
     expect(await countsProblem(job, bad)).toBe('opponent 3: the decisions do not add up');
     expect(systemOf(job)).toEqual(DBM);
     expect(systemOf({ kind: 'table', payload: table })).toBeUndefined();
+  });
+
+  it('army: a record of battles, decisions, scores and commands demoralised that must add up', async () => {
+    const plan = loadScenarioText(
+      `name: t
+rules: dbm-3.2
+studies:
+  - kind: army
+    name: s
+    armies: [armies/early-imperial-roman.yaml, armies/gallic.yaml]
+    grid: { points: [400], terrain: [open] }
+    versions: [dbm-3.2]
+    sides: once
+    battles: 6
+`,
+      'scenarios/x.yaml',
+    ).studies[0]!.plan as ArmyPlan;
+    const job = matchupJobs(plan).find((j) => j.kind === 'army')!;
+    const R = recordLayout((job.payload as { config: LinesConfig }).config);
+    // Battles, five decisions, side A's score 0..most, then one count per command of each side.
+    expect(R.length).toBe(6 + R.most + 1 + R.commandsA + R.commandsB);
+    expect(await countsLength(job)).toBe(R.length);
+    const counts = await runShard({
+      kind: 'army',
+      payload: job.payload,
+      seed: job.seed,
+      stream: 0,
+      samples: 6,
+    });
+    expect(counts.length).toBe(R.length);
+    expect(samplesHeld('army', counts)).toBe(6);
+    expect(await countsProblem(job, counts)).toBeUndefined();
+    // One battle's score taken away: the scores no longer add up to the battles.
+    const fewer = Float64Array.from(counts);
+    const k = fewer.findIndex((x, i) => i >= R.scores && x > 0);
+    fewer[k]! -= 1;
+    expect(await countsProblem(job, fewer)).toBe('the scores do not add up to the battles');
+    const twice = Float64Array.from(counts);
+    twice[R.commands] = 7;
+    expect(await countsProblem(job, twice)).toBe('a command is demoralised in more battles than were fought');
   });
 
   it('setups: a line-up per balance opponent fought; none for tables', () => {
