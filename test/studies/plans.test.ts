@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadScenarioText } from '../../src/pipeline/scenario.ts';
 import type { LinesConfig } from '../../src/engine/lines/index.ts';
+import { createRng } from '../../src/core/rng.ts';
+import { requireSystem } from '../../src/systems/registry.ts';
 
 const scenario = (study: string) => `name: t\nrules: dbm-3.2\nstudies:\n${study}`;
 const planOf = (text: string, file = 'x.yaml', options = {}) =>
@@ -34,6 +36,48 @@ describe('engagement and balance studies in scenarios', () => {
     expect(b.field).toEqual([{ element: 'Reg Sp(O)', weight: 2 }]);
     expect(b.engagements.final).toBe(50);
     expect(b.versions.map((v) => v.id)).toEqual(['dbm-3.1', 'dbm-3.2']);
+  });
+
+  it('a balance study may turn a mechanism of the battle model off; the line-ups then play without it', () => {
+    const block = (options: string) =>
+      scenario(`  - kind: balance\n    name: b\n    elements: [Reg Kn(O)]\n${options}`);
+    const plain = planOf(block('')) as { options: Record<string, unknown> };
+    // No option named: the plan's options are those of a study before the field existed.
+    expect(plain.options).toEqual({ optionalPursuit: 'stand' });
+    const forced = planOf(block('    options: { refusals: never, flankContacts: false }\n')) as {
+      options: Record<string, unknown>;
+    };
+    expect(forced.options).toEqual({ optionalPursuit: 'stand', refusals: 'never', flankContacts: false });
+    // Knights against war wagons (which may not contact): refused fights with the default, none forced.
+    const dbm = requireSystem('dbm-3.2');
+    const variant = dbm.variant({ version: 'dbm-3.2' });
+    const refused = (options: Record<string, unknown>) => {
+      const setting = {
+        boundLimit: 30,
+        first: 'alternate' as const,
+        options,
+        battlefield: {
+          distance: 600,
+          shooters: 'halt' as const,
+          terrain: { per: 'battle' as const, weights: { good: 1 } },
+        },
+      };
+      const config = dbm.engagement!.lineUp!(
+        variant,
+        { element: 'Reg Kn(O)', count: 10, depth: 1 },
+        { element: 'Irr WWg(O)', count: 12, depth: 1 },
+        setting,
+      );
+      return dbm.engagement!.decide!(config, createRng('refusals', 0), 200)[5]!;
+    };
+    expect(refused(plain.options)).toBe(200);
+    expect(refused(forced.options)).toBe(0);
+    expect(() => planOf(block('    options: { refusals: sometimes }\n'))).toThrow(
+      /^x\.yaml:7 studies\[0\]\.options\.refusals: /,
+    );
+    expect(() => planOf(block('    options: { flankContact: false }\n'))).toThrow(
+      /^x\.yaml:7 studies\[0\]\.options\.flankContact: unknown key/,
+    );
   });
 
   it('refuses a bad element with file:line and path', () => {

@@ -23,6 +23,37 @@ export const COMBAT_ORDERS = ['owner-best-first', 'sweep', 'simultaneous'] as co
 
 const BUDGET_AXIS = pointsAxis('budget', [60, 120], 2000);
 
+/**
+ * The battle model's mechanisms a balance study may change (docs/engagement-model.md "Options at a
+ * glance"), with no defaults here: an option left out is the model's default, and the line-ups are then
+ * exactly those of a study that names none.
+ */
+const balanceModelOptions = z
+  .object({
+    flankContacts: z
+      .boolean()
+      .optional()
+      .describe('Free files take enemy flanks (DBM 3.2 p.21; default true)'),
+    refusals: z
+      .enum(['expected', 'never'])
+      .optional()
+      .describe('A side that can avoid a fight it expects to lose refuses it (default expected), or never'),
+    flight: z
+      .enum(['return', 'gone'])
+      .optional()
+      .describe('Fled elements come back after their bound of flight (default return), or are gone'),
+    fledLost: z.boolean().optional().describe('Every fled element counts as lost at once (default false)'),
+    secondLineGap: z.number().min(1).max(20).optional().describe('Base depths between lines (default 2)'),
+    tableDepth: z
+      .number()
+      .min(0)
+      .max(10_000)
+      .optional()
+      .describe('Paces of table behind each line (default 900)'),
+  })
+  .strict();
+export type BalanceModelOptions = z.infer<typeof balanceModelOptions>;
+
 export const balanceFields = (system: AnySystem) =>
   z.object({
     versions: z
@@ -98,6 +129,11 @@ export const balanceFields = (system: AnySystem) =>
       .max(1)
       .optional()
       .describe("Share of losses that breaks a side (default the rules': 1/3)"),
+    options: balanceModelOptions
+      .optional()
+      .describe(
+        'The battle model\'s mechanisms, each on by default; turn one off to see whether a verdict rests on it (docs/balance.md "The model")',
+      ),
     engagements: z
       .object({
         pilot: z
@@ -181,7 +217,10 @@ export interface BalancePlan {
   readonly approach: { readonly distance: number; readonly shooters: 'halt' | 'advance' };
   readonly boundLimit: number;
   readonly first: 'a' | 'b' | 'alternate';
-  readonly options: { readonly optionalPursuit: 'stand' | 'pursue'; readonly breakFraction?: number };
+  readonly options: {
+    readonly optionalPursuit: 'stand' | 'pursue';
+    readonly breakFraction?: number;
+  } & BalanceModelOptions;
   readonly engagements: { readonly pilot: number; readonly final: number; readonly refine: number };
   readonly precision: number;
   /** Indices (in `units` order) of the units a sliced run does; absent: all of them. */
@@ -282,6 +321,7 @@ export function planBalance(block: BalanceBlock, header: StudyHeader, ctx: Study
     options: {
       optionalPursuit: block.pursuit ?? 'stand',
       ...(block.breakFraction !== undefined ? { breakFraction: block.breakFraction } : {}),
+      ...block.options,
     },
     engagements: {
       pilot:

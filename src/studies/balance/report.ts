@@ -22,17 +22,33 @@ const ap = (x: number | null | undefined, d = 2): string =>
   x === null || x === undefined || !Number.isFinite(x) ? '-' : x.toFixed(d);
 const range = (lo: number, hi: number) => `[${ap(lo)}, ${Number.isFinite(hi) ? ap(hi) : 'open'}]`;
 
+/** A mechanism of the battle model set in the study's `options`, in words (plan.ts balanceModelOptions). */
+const MECHANISM_WORDS: Readonly<Record<string, (v: unknown) => string>> = {
+  flankContacts: (v) => (v ? 'flank contacts made' : 'no flank contacts'),
+  refusals: (v) =>
+    v === 'never' ? 'every fight forced (no refusals)' : 'fights refused when expected to be lost',
+  flight: (v) => (v === 'gone' ? 'fled elements gone for good' : 'fled elements come back'),
+  fledLost: (v) => (v ? 'every fled element counted lost' : 'fled elements lost only off the table'),
+  secondLineGap: (v) => `${String(v)} base depths between lines`,
+  tableDepth: (v) => `${String(v)}p of table behind each line`,
+};
+
 /** The model the verdicts hold under, in one paragraph a DBM player can read. */
 function modelSentence(plan: BalancePlan): string {
   const budgets = [...new Set(plan.grid.map((g) => g.budget))].join(' and ');
   const depths = [...new Set(plan.grid.map((g) => g.depth))].join(', ');
   const terrains = [...new Set(plan.grid.map((g) => g.terrain))].join(', ');
   const orders = [...new Set(plan.grid.map((g) => g.order))].join(', ');
+  const changed = Object.entries(plan.options)
+    .filter(([k]) => k in MECHANISM_WORDS)
+    .map(([k, v]) => MECHANISM_WORDS[k]!(v));
   return (
     `Each element fights equal-points battle lines against a weighted field of ${plan.field.length} opponents ` +
     `(${budgets} AP a side; lines ${plan.approach.distance}p apart close at the rules' move rates, shooters ` +
     `${plan.approach.shooters === 'halt' ? 'halt and shoot when ahead' : 'advance'}; depth policies ${depths}; ` +
-    `terrain ${terrains}; combat order ${orders}; a side breaks at the rules' losses; ${plan.boundLimit} bounds at most): ` +
+    `terrain ${terrains}; combat order ${orders}; a side breaks at the rules' losses; ${plan.boundLimit} bounds at most` +
+    (changed.length > 0 ? `; changed from the model's defaults: ${changed.join(', ')}` : '') +
+    '): ' +
     (plan.grid.length === 1
       ? '1 variant. Its break-even cost is the price at which it wins as often as it loses against that field. ' +
         'A verdict holds for that variant only.'
