@@ -13,10 +13,9 @@ import {
 } from '../../src/studies/kernels.ts';
 import { PER_OPPONENT } from '../../src/studies/balance/curves.ts';
 import { loadScenarioText } from '../../src/pipeline/scenario.ts';
-import { matchupJobs } from '../../src/studies/army/design.ts';
+import { jobConfig, matchupJobs } from '../../src/studies/army/design.ts';
 import type { ArmyPlan } from '../../src/studies/army/plan.ts';
 import { recordLayout } from '../../src/studies/army/record.ts';
-import type { LinesConfig } from '../../src/engine/lines/index.ts';
 
 const DBM = { id: 'dbm', source: 'built-in' };
 
@@ -133,7 +132,7 @@ studies:
       'scenarios/x.yaml',
     ).studies[0]!.plan as ArmyPlan;
     const job = matchupJobs(plan).find((j) => j.kind === 'army')!;
-    const R = recordLayout((job.payload as { config: LinesConfig }).config);
+    const R = recordLayout(jobConfig(plan, job));
     // Battles, five decisions, side A's score 0..most, then one count per command of each side.
     expect(R.length).toBe(6 + R.most + 1 + R.commandsA + R.commandsB);
     expect(await countsLength(job)).toBe(R.length);

@@ -6,8 +6,7 @@
  * mirror and side checks; and what each element priced is worth inside the armies that field it.
  */
 import type { Counts } from '../kind.ts';
-import type { LinesConfig } from '../../engine/lines/index.ts';
-import { matchupJobs } from './design.ts';
+import { jobConfig, matchupJobs } from './design.ts';
 import {
   covariance,
   estimate,
@@ -147,7 +146,7 @@ function jobStats(plan: ArmyPlan, done: Counts): JobStats {
   for (const job of jobs) {
     const counts = done.get(job.id);
     if (!counts) throw new Error(`army study: no counts for ${job.id}`);
-    const R = recordLayout((job.payload as { config: LinesConfig }).config);
+    const R = recordLayout(jobConfig(plan, job));
     most = R.most;
     const n = counts[0]!;
     fought += n;

@@ -1,13 +1,13 @@
 /**
- * The army study's jobs: one `army` job per matchup (plan.ts), its payload the engagement model's config
- * of the two fitted armies deployed against each other (the system's `army.battle`) on the matchup's
- * battlefield under its version, as an engagement job's; its kernel keeps whole-number counts
- * (record.ts). Built once per plan (a run asks for its work and its results from the same plan) and
- * plain data, so any worker fights them.
+ * The army study's jobs: one `army` job per matchup (plan.ts), its payload the two fitted armies, the
+ * matchup's version and battlefield; the thread that plays it deploys them (the system's `army.battle`,
+ * jobs/army.ts) and keeps whole-number counts (record.ts). Built once per plan (a run asks for its work
+ * and its results from the same plan) and plain data, so any worker fights them.
  */
 import type { FittedArmy } from '../../core/army.ts';
 import { systemById } from '../../systems/registry.ts';
-import type { EngagementPayload } from '../kernels.ts';
+import type { LinesConfig } from '../../engine/lines/index.ts';
+import { armyConfig, type ArmyPayload } from '../jobs/army.ts';
 import type { Job } from '../kind.ts';
 import type { ArmyPlan, Matchup, MatchupSide } from './plan.ts';
 
@@ -20,21 +20,21 @@ export function armyOn(plan: ArmyPlan, m: Matchup, side: MatchupSide): FittedArm
   return plan.substitution!.substitutes[side.substitute]!.fits[m.version]![p]!.army;
 }
 
-/** Every matchup as an engagement job, in the plan's order. */
+/** Every matchup as an army job, in the plan's order. */
 export function matchupJobs(plan: ArmyPlan): readonly Job[] {
   const have = built.get(plan);
   if (have) return have;
   const system = systemById(plan.system.id);
   if (!system?.army || !system.engagement) throw new Error(`${plan.system.id} has no army battles`);
-  const army = system.army;
   const shardSize = system.engagement.shardSize;
   const jobs = plan.matchups.map((m): Job => {
     const g = plan.grid[m.grid]!;
-    const config = army.battle(
-      armyOn(plan, m, m.a),
-      armyOn(plan, m, m.b),
-      { ...plan.spec, version: plan.versions[m.version]!.id },
-      {
+    const payload: ArmyPayload = {
+      system: plan.system,
+      a: armyOn(plan, m, m.a),
+      b: armyOn(plan, m, m.b),
+      spec: { ...plan.spec, version: plan.versions[m.version]!.id },
+      setting: {
         boundLimit: plan.boundLimit,
         first: 'alternate',
         battlefield: {
@@ -43,8 +43,7 @@ export function matchupJobs(plan: ArmyPlan): readonly Job[] {
           terrain: plan.terrains[g.terrain],
         },
       },
-    );
-    const payload: EngagementPayload = { system: plan.system, config };
+    };
     return {
       id: m.id,
       kind: 'army',
@@ -56,4 +55,11 @@ export function matchupJobs(plan: ArmyPlan): readonly Job[] {
   });
   built.set(plan, jobs);
   return jobs;
+}
+
+/** The battle an army job plays, deployed (jobs/army.ts armyConfig): its record's layout, for the analysis. */
+export function jobConfig(plan: ArmyPlan, job: Job): LinesConfig {
+  const system = systemById(plan.system.id);
+  if (!system) throw new Error(`${plan.system.id} is not a rule system`);
+  return armyConfig(system, job.payload as ArmyPayload);
 }

@@ -2,37 +2,74 @@
  * `army` jobs: whole battles of two armies of commands played with a rule system's engagement model
  * (docs/armies.md "The army study"), kept as the army record (studies/army/record.ts): whole-number
  * counts of the decisions, side A's score and the commands demoralised.
+ *
+ * A job carries the two fitted armies and the battle's setting, not the engagement model's config: the
+ * thread that plays it deploys them (armyConfig), so a study of thousands of matchups never holds
+ * thousands of deployed battles at once (the default study's 6,240 would take about 265 MB).
  */
+import type { FittedArmy } from '../../core/army.ts';
+import type { AnySystem, ArmyBattleSetting, VariantSpec } from '../../core/system.ts';
+import { canonicalKey } from '../../core/canonical-key.ts';
+import { remember } from '../../core/bounded.ts';
 import type { LinesConfig } from '../../engine/lines/index.ts';
 import { loadSystem } from '../../systems/registry.ts';
 import { armyRecord, armyRecordProblem, recordLayout } from '../army/record.ts';
-import { isRecord, isSystemRef, jobKind } from '../job-kind.ts';
-import type { EngagementPayload } from './engagement.ts';
+import { isRecord, isSystemRef, jobKind, type SystemRef } from '../job-kind.ts';
 
-const isArmyPayload = (p: unknown): p is EngagementPayload =>
-  isRecord(p) && isSystemRef(p.system) && isRecord(p.config);
-
-async function modelOf(p: EngagementPayload) {
-  const system = await loadSystem(p.system.id, p.system.source);
-  if (!system.engagement) throw new Error(`${system.name} has no engagement model`);
-  return system.engagement;
+/** Payload of an `army` job: the system, the two armies fitted to the budget, the version and setting. */
+export interface ArmyPayload {
+  readonly system: SystemRef;
+  readonly a: FittedArmy;
+  readonly b: FittedArmy;
+  readonly spec: VariantSpec;
+  readonly setting: ArmyBattleSetting;
 }
 
-export const armyJobs = jobKind<EngagementPayload>({
+const isArmy = (x: unknown): x is FittedArmy => isRecord(x) && Array.isArray(x.commands);
+
+const isArmyPayload = (p: unknown): p is ArmyPayload =>
+  isRecord(p) &&
+  isSystemRef(p.system) &&
+  isArmy(p.a) &&
+  isArmy(p.b) &&
+  isRecord(p.spec) &&
+  isRecord(p.setting);
+
+const configs = new Map<string, LinesConfig>();
+/** Deployed battles a thread keeps: a job's shards come together, so a few serve them. */
+const CONFIG_MEMO = 16;
+
+/** The battle of a job's armies as the system's engagement model plays it (the same on every thread). */
+export function armyConfig(system: AnySystem, p: ArmyPayload): LinesConfig {
+  if (!system.army) throw new Error(`${system.name} has no army battles`);
+  const key = canonicalKey([system.id, p.a, p.b, p.spec, p.setting]);
+  return (
+    configs.get(key) ??
+    remember(configs, key, system.army.battle(p.a, p.b, p.spec, p.setting) as LinesConfig, CONFIG_MEMO)
+  );
+}
+
+async function deployed(p: ArmyPayload) {
+  const system = await loadSystem(p.system.id, p.system.source);
+  if (!system.engagement) throw new Error(`${system.name} has no engagement model`);
+  return { model: system.engagement, config: armyConfig(system, p) };
+}
+
+export const armyJobs = jobKind<ArmyPayload>({
   id: 'army',
   unit: 'engagements',
   isPayload: isArmyPayload,
   system: (p) => p.system,
   kernel: async (p, rng, samples) => {
-    const counts = (await modelOf(p)).kernel(p.config, rng, samples);
-    return armyRecord(p.config as LinesConfig, counts as Float64Array);
+    const { model, config } = await deployed(p);
+    return armyRecord(config, model.kernel(config, rng, samples) as Float64Array);
   },
-  countsLength: (p) => recordLayout(p.config as LinesConfig).length,
+  countsLength: async (p) => recordLayout((await deployed(p)).config).length,
   // Decisions or scores that do not add up to the battles, or a command demoralised more often than
   // battles were fought.
-  countsProblem: (p, counts) => armyRecordProblem(p.config as LinesConfig, counts),
+  countsProblem: async (p, counts) => armyRecordProblem((await deployed(p)).config, counts),
   samplesHeld: (counts) => (counts[0] as number | undefined) ?? 0,
-  // The armies' layouts and tables are built once per thread and serve every shard of the job.
+  // Deploying the armies is a fraction of a millisecond against a shard's battles: not counted apart.
   setups: () => 0,
   pilot: (p, jobSamples, samples) => ({
     payload: p,

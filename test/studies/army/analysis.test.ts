@@ -7,10 +7,9 @@
 import { markdownText, tableCsv } from '../../../src/report/table.ts';
 import { describe, expect, it } from 'vitest';
 import { Z95 } from '../../../src/core/statistics.ts';
-import type { LinesConfig } from '../../../src/engine/lines/index.ts';
 import { loadScenarioText } from '../../../src/pipeline/scenario.ts';
 import { armyResults } from '../../../src/studies/army/analysis.ts';
-import { matchupJobs } from '../../../src/studies/army/design.ts';
+import { jobConfig, matchupJobs } from '../../../src/studies/army/design.ts';
 import {
   covariance,
   evaluate,
@@ -102,8 +101,7 @@ function syntheticCounts(p: ArmyPlan): Map<string, Float64Array> {
   const done = new Map<string, Float64Array>();
   matchupJobs(p).forEach((job, j) => {
     const m = p.matchups[j]!;
-    const config = (job.payload as { config: LinesConfig }).config;
-    const R = recordLayout(config);
+    const R = recordLayout(jobConfig(p, job));
     const c = new Float64Array(R.length);
     const label = (s: typeof m.a) => {
       if (s.substitute === undefined) return names[s.army]!;
