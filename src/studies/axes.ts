@@ -31,6 +31,28 @@ export const terrainsField = z
   .optional()
   .describe('Named terrain mixes (default open, mixed)');
 
+/** The `approach` field: how far apart the sides start (`between`: "lines", "armies") and what shooters do. */
+export const approachField = (between: string) =>
+  z
+    .object({
+      distance: z
+        .number()
+        .min(0)
+        .max(2000)
+        .optional()
+        .describe(`Paces between the ${between} at the start (default 600: DBM 3.2 p.14 deployment)`),
+      shooters: z
+        .enum(['halt', 'advance'])
+        .optional()
+        .describe('Shooters halt and shoot when ahead (default) or advance'),
+    })
+    .strict()
+    .optional();
+
+/** The `boundLimit` field: player bounds before the fight is called (`describe`: with its default). */
+export const boundLimitField = (describe: string) =>
+  z.number().int().min(2).max(200).optional().describe(describe);
+
 /**
  * The terrain mixes a study may name: the defaults and the block's own, each going one of the system's
  * (InputError at `terrains.<name>.weights.<going>` otherwise).

@@ -100,6 +100,16 @@ export function jobKind<P>(spec: JobKindSpec<P>): JobKind {
   };
 }
 
+/**
+ * The pilot of a kind without setups: the job itself, about `samples` of its samples (at least one, at
+ * most the job's).
+ */
+export const samplesPilot = <P>(payload: P, jobSamples: number, samples: number): PilotWork<P> => ({
+  payload,
+  samples: Math.max(1, Math.min(samples, jobSamples)),
+  setups: 0,
+});
+
 /** Small guards for payload checks. */
 export const isRecord = (x: unknown): x is Readonly<Record<string, unknown>> =>
   typeof x === 'object' && x !== null && !Array.isArray(x);

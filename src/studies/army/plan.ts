@@ -10,6 +10,8 @@ import type { FittedArmy } from '../../core/army.ts';
 import { InputError, InputErrors, type FieldPath } from '../../core/errors.ts';
 import type { AnySystem, Catalogue, VariantSpec } from '../../core/system.ts';
 import {
+  approachField,
+  boundLimitField,
   pointsAxis,
   TERRAIN_AXIS,
   terrainMixes,
@@ -18,6 +20,7 @@ import {
   type TerrainMix,
 } from '../axes.ts';
 import type { StudyContext, StudyHeader } from '../kind.ts';
+import { canonicalElement } from '../matrix/sweep.ts';
 
 /** The army study's budget axis: the AP each army is fitted to. */
 export const POINTS_AXIS = pointsAxis('points', [400, 500], 10_000);
@@ -92,34 +95,14 @@ export const armyFields = (system: AnySystem) =>
       .max(1_000_000)
       .optional()
       .describe(`Battles per matchup and battlefield (default ${DEFAULT_BATTLES})`),
-    boundLimit: z
-      .number()
-      .int()
-      .min(2)
-      .max(200)
-      .optional()
-      .describe(`Player bounds before a battle is called (default ${DEFAULT_BOUND_LIMIT})`),
+    boundLimit: boundLimitField(`Player bounds before a battle is called (default ${DEFAULT_BOUND_LIMIT})`),
     sides: z
       .enum(['both', 'once'])
       .optional()
       .describe(
         'both (default): each pair fought both ways round, half the battles each way; once: one way round. The first bound alternates battle by battle either way',
       ),
-    approach: z
-      .object({
-        distance: z
-          .number()
-          .min(0)
-          .max(2000)
-          .optional()
-          .describe('Paces between the armies at the start (default 600: DBM 3.2 p.14 deployment)'),
-        shooters: z
-          .enum(['halt', 'advance'])
-          .optional()
-          .describe('Shooters halt and shoot when ahead (default) or advance'),
-      })
-      .strict()
-      .optional(),
+    approach: approachField('armies'),
     groups: z
       .array(groupSchema)
       .max(20)
@@ -434,16 +417,6 @@ function checkGroups(groups: readonly GroupDef[], catalogue: Catalogue | undefin
   );
 }
 
-function canonical(catalogue: Catalogue | undefined, text: string, path: FieldPath): string {
-  if (!catalogue) return text;
-  try {
-    return catalogue.format(catalogue.parse(text));
-  } catch (e) {
-    if (e instanceof InputError) throw e.within(path);
-    throw e;
-  }
-}
-
 export function planArmy(block: ArmyBlock, header: StudyHeader, ctx: StudyContext): ArmyPlan {
   const system = ctx.system;
   const builder = system.army;
@@ -626,7 +599,11 @@ function substitutionPlan(
       .sort();
   } else {
     elements = [
-      ...new Set(s.elements.map((e, i) => canonical(catalogue, e, ['substitution', 'elements', i]))),
+      ...new Set(
+        s.elements.map((e, i) =>
+          catalogue ? canonicalElement(catalogue, e, ['substitution', 'elements', i]) : e,
+        ),
+      ),
     ];
   }
   const unfielded = elements.filter((e) => !fielded.has(e));

@@ -5,10 +5,12 @@
  */
 import { z } from 'zod';
 import { InputError, type FieldPath } from '../../core/errors.ts';
-import type { AnySystem, Catalogue, Variant } from '../../core/system.ts';
+import type { AnySystem, Variant } from '../../core/system.ts';
 import type { StudyContext, StudyHeader } from '../kind.ts';
-import { expandSweep, sweepSchema } from '../matrix/sweep.ts';
+import { canonicalElement, expandSweep, sweepSchema } from '../matrix/sweep.ts';
 import {
+  approachField,
+  boundLimitField,
   pointsAxis,
   TERRAIN_AXIS,
   terrainMixes,
@@ -99,28 +101,8 @@ export const balanceFields = (system: AnySystem) =>
       .optional()
       .describe('The battlefield variants every element is assessed under (docs/balance.md "The grid")'),
     terrains: terrainsField,
-    approach: z
-      .object({
-        distance: z
-          .number()
-          .min(0)
-          .max(2000)
-          .optional()
-          .describe('Paces between the lines at the start (default 600: DBM 3.2 p.14 deployment)'),
-        shooters: z
-          .enum(['halt', 'advance'])
-          .optional()
-          .describe('Shooters halt and shoot when ahead (default) or advance'),
-      })
-      .strict()
-      .optional(),
-    boundLimit: z
-      .number()
-      .int()
-      .min(2)
-      .max(200)
-      .optional()
-      .describe('Player bounds before a fight is undecided (default 30)'),
+    approach: approachField('lines'),
+    boundLimit: boundLimitField('Player bounds before a fight is undecided (default 30)'),
     first: z.enum(['a', 'b', 'alternate']).optional().describe('Who has the first bound (default alternate)'),
     pursuit: z.enum(['stand', 'pursue']).optional().describe('Optional pursuit (default stand)'),
     breakFraction: z
@@ -227,15 +209,6 @@ export interface BalancePlan {
   readonly keep?: ReadonlySet<number>;
 }
 
-function canonical(catalogue: Catalogue, text: string, path: FieldPath): string {
-  try {
-    return catalogue.format(catalogue.parse(text));
-  } catch (e) {
-    if (e instanceof InputError) throw e.within(path);
-    throw e;
-  }
-}
-
 export function planBalance(block: BalanceBlock, header: StudyHeader, ctx: StudyContext): BalancePlan {
   const system = ctx.system;
   const catalogue = system.catalogue;
@@ -262,7 +235,7 @@ export function planBalance(block: BalanceBlock, header: StudyHeader, ctx: Study
   const field: FieldMember[] = (block.field ?? adapter.defaultField).map((f, i) => {
     const entry = typeof f === 'string' ? { element: f, weight: 1 } : f;
     const at: FieldPath = typeof f === 'string' ? ['field', i] : ['field', i, 'element'];
-    const element = canonical(catalogue, entry.element, block.field ? at : ['field']);
+    const element = canonicalElement(catalogue, entry.element, block.field ? at : ['field']);
     if (!priced(catalogue.parse(element)))
       throw new InputError(`${element} has no points cost in every version`, { path: at });
     return { element, weight: entry.weight };

@@ -14,7 +14,7 @@ import { remember } from '../../core/bounded.ts';
 import type { LinesConfig } from '../../engine/lines/index.ts';
 import { loadSystem } from '../../systems/registry.ts';
 import { armyRecord, armyRecordProblem, recordLayout } from '../army/record.ts';
-import { isRecord, isSystemRef, jobKind, type SystemRef } from '../job-kind.ts';
+import { isRecord, isSystemRef, jobKind, samplesPilot, type SystemRef } from '../job-kind.ts';
 
 /** Payload of an `army` job: the system, the two armies fitted to the budget, the version and setting. */
 export interface ArmyPayload {
@@ -71,9 +71,5 @@ export const armyJobs = jobKind<ArmyPayload>({
   samplesHeld: (counts) => (counts[0] as number | undefined) ?? 0,
   // Deploying the armies is a fraction of a millisecond against a shard's battles: not counted apart.
   setups: () => 0,
-  pilot: (p, jobSamples, samples) => ({
-    payload: p,
-    samples: Math.max(1, Math.min(samples, jobSamples)),
-    setups: 0,
-  }),
+  pilot: samplesPilot,
 });

@@ -5,7 +5,7 @@
  */
 import { createRng } from '../../core/rng.ts';
 import { loadSystem } from '../../systems/registry.ts';
-import { isRecord, isSystemRef, jobKind, type SystemRef } from '../job-kind.ts';
+import { isRecord, isSystemRef, jobKind, samplesPilot, type SystemRef } from '../job-kind.ts';
 
 /** Payload of an `engagement` job: the system (found or imported by id and module URL) and its model's config. */
 export interface EngagementPayload {
@@ -16,8 +16,9 @@ export interface EngagementPayload {
 const isEngagementPayload = (p: unknown): p is EngagementPayload =>
   isRecord(p) && isSystemRef(p.system) && p.config !== undefined;
 
-async function modelOf(p: EngagementPayload) {
-  const system = await loadSystem(p.system.id, p.system.source);
+/** The engagement model of the system a payload names (an Error for a system without one). */
+export async function engagementModelOf(ref: SystemRef) {
+  const system = await loadSystem(ref.id, ref.source);
   if (!system.engagement) throw new Error(`${system.name} has no engagement model`);
   return system.engagement;
 }
@@ -27,9 +28,10 @@ export const engagementJobs = jobKind<EngagementPayload>({
   unit: 'engagements',
   isPayload: isEngagementPayload,
   system: (p) => p.system,
-  kernel: async (p, rng, samples) => (await modelOf(p)).kernel(p.config, rng, samples),
+  kernel: async (p, rng, samples) => (await engagementModelOf(p.system)).kernel(p.config, rng, samples),
   // What the model's kernel returns for no samples.
-  countsLength: async (p, seed) => (await modelOf(p)).kernel(p.config, createRng(seed, 0), 0).length,
+  countsLength: async (p, seed) =>
+    (await engagementModelOf(p.system)).kernel(p.config, createRng(seed, 0), 0).length,
   // Counts whose decisions do not add up to the engagements (the OutcomeRecord: engagements, then its
   // five decisions), or that the model finds impossible.
   countsProblem: async (p, counts) => {
@@ -44,9 +46,5 @@ export const engagementJobs = jobKind<EngagementPayload>({
   samplesHeld: (counts) => (counts[0] as number | undefined) ?? 0,
   // The config's layouts and tables are built once per thread and serve every shard of the job.
   setups: () => 0,
-  pilot: (p, jobSamples, samples) => ({
-    payload: p,
-    samples: Math.max(1, Math.min(samples, jobSamples)),
-    setups: 0,
-  }),
+  pilot: samplesPilot,
 });

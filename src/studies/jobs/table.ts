@@ -3,7 +3,7 @@
  * and matrix studies ask for one per cell (studies/cells.ts).
  */
 import { sampleCodes, sampleWeighted } from '../../engine/sample.ts';
-import { isCount, isRecord, jobKind } from '../job-kind.ts';
+import { isCount, isRecord, jobKind, samplesPilot } from '../job-kind.ts';
 
 /** Payload of a `table` job: a compiled outcome table. */
 export interface TablePayload {
@@ -47,9 +47,5 @@ export const tableJobs = jobKind<TablePayload>({
     return t;
   },
   setups: () => 0,
-  pilot: (p, jobSamples, samples) => ({
-    payload: p,
-    samples: Math.max(1, Math.min(samples, jobSamples)),
-    setups: 0,
-  }),
+  pilot: samplesPilot,
 });

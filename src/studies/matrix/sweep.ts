@@ -133,3 +133,13 @@ export function expandSweep<E>(
   if (legal.length === 0) throw new InputError(`selects no element the ${system} rules allow`, { path });
   return legal;
 }
+
+/** An element written in the system's notation, in the catalogue's own spelling (InputError at `path`). */
+export function canonicalElement(catalogue: Catalogue, text: string, path: FieldPath): string {
+  try {
+    return catalogue.format(catalogue.parse(text));
+  } catch (e) {
+    if (e instanceof InputError) throw e.within(path);
+    throw e;
+  }
+}
