@@ -9,22 +9,15 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ruleSetById } from '../../src/web/rulesets/index.ts';
 import type { WebRuleSet } from '../../src/web/rulesets/types.ts';
 import { matchupsToHash } from '../../src/web/url-state.ts';
 import { luminance } from '../../src/web/view/ink.ts';
-import { describeWithChromium, startHarness, type Harness } from './browser.ts';
+import { describeWithChromium, field, fileHarness } from './browser.ts';
 
-let harness: Harness;
-beforeAll(async () => {
-  harness = await startHarness();
-}, 60_000);
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = fileHarness();
 
-const field = (name: string) => `[data-field="${name}"]`;
 const shots = join(tmpdir(), 'debellator-screenshots');
 const WIDTHS = [390, 1280] as const;
 const dbm = ruleSetById('dbm') as WebRuleSet;

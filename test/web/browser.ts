@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { launchChromium } from '../chromium.ts';
 import { buildWeb } from '../../scripts/build-web.ts';
 import { serveStatic, type StaticServer } from '../../src/cli/commands/serve.ts';
@@ -19,6 +20,40 @@ export interface Harness {
   readonly errors: string[];
   open(hash?: string, viewport?: { width: number; height: number }): Promise<Page>;
   close(): Promise<void>;
+}
+
+/** A form field of the page by its data-field name. */
+export const field = (name: string) => `[data-field="${name}"]`;
+
+/**
+ * The harness of one test file: started before its tests (the page built and served, chromium
+ * launched), closed after them.
+ */
+export function fileHarness(): Harness {
+  let h: Harness | undefined;
+  beforeAll(async () => {
+    h = await startHarness();
+  }, 60_000);
+  afterAll(async () => {
+    await h?.close();
+  });
+  const started = (): Harness => {
+    if (!h) throw new Error('the browser harness has not started');
+    return h;
+  };
+  return {
+    get url() {
+      return started().url;
+    },
+    get context() {
+      return started().context;
+    },
+    get errors() {
+      return started().errors;
+    },
+    open: (hash, viewport) => started().open(hash, viewport),
+    close: () => started().close(),
+  };
 }
 
 export async function startHarness(): Promise<Harness> {

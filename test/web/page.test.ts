@@ -8,31 +8,24 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { OddsReport } from '../../src/engine/odds.ts';
 import { decodeJson } from '../../src/web/base64url.ts';
 import { ruleSetById, ruleSetOf } from '../../src/web/rulesets/index.ts';
 import type { WebRuleSet } from '../../src/web/rulesets/types.ts';
 import { matchupsToHash } from '../../src/web/url-state.ts';
-import { describeWithChromium, shownCells, startHarness, type Harness, type ShownCell } from './browser.ts';
+import { describeWithChromium, field, fileHarness, type ShownCell, shownCells } from './browser.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const OUTCOMES = ['destroyed', 'flee', 'recoil', 'none'] as const;
 
-let harness: Harness;
-beforeAll(async () => {
-  harness = await startHarness();
-}, 60_000);
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = fileHarness();
 
 type Report = OddsReport<(typeof OUTCOMES)[number]>;
 /** The exact odds of a situation file, through its rule system's own module (what the page calls). */
 const reportOf = (input: unknown): OddsReport => ruleSetOf(input).report(input as never);
 const report = (input: unknown): Report => reportOf(input) as Report;
 const web = (id: string) => ruleSetById(id) as WebRuleSet;
-const field = (name: string) => `[data-field="${name}"]`;
 
 /** Every shown number of one matchup equals the report's exact count, and its percentage. */
 function expectShown(cells: Record<string, ShownCell>, matchup: number, r: Report): void {

@@ -7,23 +7,16 @@
  * oddsReport and hand-worked counts.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { OddsReport } from '../../src/engine/odds.ts';
 import { decodeJson } from '../../src/web/base64url.ts';
 import { ruleSetById, ruleSetOf } from '../../src/web/rulesets/index.ts';
 import type { WebRuleSet } from '../../src/web/rulesets/types.ts';
 import { matchupsToHash } from '../../src/web/url-state.ts';
-import { describeWithChromium, shownCells, startHarness, type Harness } from './browser.ts';
+import { describeWithChromium, field, fileHarness, shownCells } from './browser.ts';
 
-let harness: Harness;
-beforeAll(async () => {
-  harness = await startHarness();
-}, 60_000);
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = fileHarness();
 
-const field = (name: string) => `[data-field="${name}"]`;
 const reportOf = (input: unknown): OddsReport => ruleSetOf(input).report(input as never);
 const dbm = ruleSetById('dbm') as WebRuleSet;
 

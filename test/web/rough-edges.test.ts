@@ -5,22 +5,15 @@
  * control the rules refuse, the copied line saying what it compares, and A blue in "Fight on".
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ruleSetById } from '../../src/web/rulesets/index.ts';
 import type { WebRuleSet } from '../../src/web/rulesets/types.ts';
 import { matchupsToHash } from '../../src/web/url-state.ts';
 import { luminance } from '../../src/web/view/ink.ts';
-import { describeWithChromium, startHarness, type Harness } from './browser.ts';
+import { describeWithChromium, field, fileHarness } from './browser.ts';
 
-let harness: Harness;
-beforeAll(async () => {
-  harness = await startHarness();
-}, 60_000);
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = fileHarness();
 
-const field = (name: string) => `[data-field="${name}"]`;
 const WIDTHS = [390, 1280] as const;
 const open = (width: number, hash = '') => harness.open(hash, { width, height: 844 });
 const gba = ruleSetById('gba') as WebRuleSet;
