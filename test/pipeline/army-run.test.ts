@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli } from './harness.ts';
+import { cli, fileTree, slicesThenMerge } from './harness.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'debellator-army-run-'));
 
@@ -74,30 +74,12 @@ studies:
   it('3 slices and a merge give the bytes of one run', async () => {
     const whole = join(dir, 'army-whole');
     const slices = join(dir, 'army-slices');
-    for (let i = 1; i <= 3; i++)
-      expect(
-        (await cli('run', army, '--shard', `${i}/3`, '--threads', '1', '--out', slices, '--quiet')).code,
-      ).toBe(0);
     const merged = join(dir, 'army-merged');
-    const m = await cli(
-      'merge',
-      ...readdirSync(slices).map((f) => join(slices, f)),
-      '--out',
-      merged,
-      '--quiet',
-    );
+    const { codes, merge: m } = await slicesThenMerge(army, slices, merged);
+    for (const code of codes) expect(code).toBe(0);
     expect(m.stderr).toBe('');
     expect(m.code).toBe(0);
-    const tree = (d: string): Record<string, string> =>
-      Object.fromEntries(
-        readdirSync(d, { recursive: true, withFileTypes: true })
-          .filter((e) => e.isFile())
-          .map((e) => [
-            join(e.parentPath, e.name).slice(d.length),
-            readFileSync(join(e.parentPath, e.name), 'utf8'),
-          ]),
-      );
-    expect(tree(merged)).toEqual(tree(whole));
+    expect(fileTree(merged)).toEqual(fileTree(whole));
   }, 60_000);
 
   it('merge refuses slices when an army file changed since the run (job ids name the armies fought)', async () => {

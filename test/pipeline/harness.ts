@@ -1,4 +1,6 @@
 /** Runs the run/merge/schema commands in this process and captures what they print. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { vi } from 'vitest';
 import { registerMerge } from '../../src/cli/commands/merge.ts';
@@ -42,3 +44,39 @@ export async function cli(...argv: string[]): Promise<CliResult> {
     err.mockRestore();
   }
 }
+
+/**
+ * A scenario run as `n` slices (`--shard i/n`, one thread each) into `slices`, then merged into `merged`:
+ * each slice's exit code and the merge's result.
+ */
+export async function slicesThenMerge(
+  scenario: string,
+  slices: string,
+  merged: string,
+  n = 3,
+): Promise<{ codes: number[]; merge: CliResult }> {
+  const codes: number[] = [];
+  for (let i = 1; i <= n; i++)
+    codes.push(
+      (await cli('run', scenario, '--shard', `${i}/${n}`, '--threads', '1', '--out', slices, '--quiet')).code,
+    );
+  const merge = await cli(
+    'merge',
+    ...readdirSync(slices).map((f) => join(slices, f)),
+    '--out',
+    merged,
+    '--quiet',
+  );
+  return { codes, merge };
+}
+
+/** Every file below `dir` by its path from `dir`, with its text (two report folders compared whole). */
+export const fileTree = (dir: string): Record<string, string> =>
+  Object.fromEntries(
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => [
+        join(e.parentPath, e.name).slice(dir.length),
+        readFileSync(join(e.parentPath, e.name), 'utf8'),
+      ]),
+  );

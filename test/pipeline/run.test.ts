@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SignalGuard } from '../../src/cli/commands/run.ts';
-import { cli } from './harness.ts';
+import { cli, fileTree, slicesThenMerge } from './harness.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'debellator-run-'));
 const scenario = join(dir, 'small.yaml');
@@ -223,30 +223,12 @@ studies:
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const slices = join(dir, 'bal-slices');
-    for (let i = 1; i <= 3; i++)
-      expect(
-        (await cli('run', bal, '--shard', `${i}/3`, '--threads', '1', '--out', slices, '--quiet')).code,
-      ).toBe(0);
     const merged = join(dir, 'bal-merged');
-    const m = await cli(
-      'merge',
-      ...readdirSync(slices).map((f) => join(slices, f)),
-      '--out',
-      merged,
-      '--quiet',
-    );
+    const { codes, merge: m } = await slicesThenMerge(bal, slices, merged);
+    for (const code of codes) expect(code).toBe(0);
     expect(m.stderr).toBe('');
-    const tree = (d: string): Record<string, string> =>
-      Object.fromEntries(
-        readdirSync(d, { recursive: true, withFileTypes: true })
-          .filter((e) => e.isFile())
-          .map((e) => [
-            join(e.parentPath, e.name).slice(d.length),
-            readFileSync(join(e.parentPath, e.name), 'utf8'),
-          ]),
-      );
-    expect(tree(merged)).toEqual(tree(whole));
-    expect(Object.keys(tree(whole))).toContain('/index.html');
+    expect(fileTree(merged)).toEqual(fileTree(whole));
+    expect(Object.keys(fileTree(whole))).toContain('/index.html');
   });
 
   it('slices share out whole units: no slice repeats the pilots of another', () => {
