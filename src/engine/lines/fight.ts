@@ -1678,6 +1678,9 @@ export class Battle {
     return total > 0 && this.tally[s][T_EE]! + EPS >= this.opts.breakFraction * total;
   }
 
+  /** Per side: armyState's losses by command (reused: the rule reads them at once and keeps nothing). */
+  private readonly stateLost: Float64Array[] = [new Float64Array(0), new Float64Array(0)];
+
   /** Side s's army as the command rule reads it at the end of a bound. */
   private armyState(s: Side) {
     const lost = this.armyLost[s];
@@ -1688,7 +1691,9 @@ export class Battle {
     const side = this.sides[s];
     let original = 0;
     for (let i = 0; i < side.commands; i++) original += side.commandOriginal[i]!;
-    const commandLost = new Float64Array(side.commands);
+    let commandLost = this.stateLost[s]!;
+    if (commandLost.length !== side.commands)
+      commandLost = this.stateLost[s] = new Float64Array(side.commands);
     for (let i = 0; i < side.commands; i++) commandLost[i] = this.commandLost[s][i * M]!;
     return {
       lost,

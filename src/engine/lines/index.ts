@@ -44,7 +44,7 @@ export type {
   CommandsConfig,
 } from './model.ts';
 
-export { packTable, type SideResult } from './pack.ts';
+export { packResult, packTable, type SideResult } from './pack.ts';
 
 export { linesSummary } from './summary.ts';
 export { fightEngagement, playEngagement, type CombatEvent, type MoveEvent } from './fight.ts';

@@ -56,6 +56,9 @@ const packSide = (x: SideResult): number =>
   (Math.min(x.rearLost, 3) << REAR_SHIFT) |
   (PURSUIT_CODE[x.pursuit] << PURSUIT_SHIFT);
 
+/** One roll's two side results packed as a table entry (side A in the low bits). */
+export const packResult = (a: SideResult, b: SideResult): number => packSide(a) | (packSide(b) << SIDE_BITS);
+
 /**
  * Every combination of `dice` resolved and packed, in forEachRoll (odometer) order: for two d6 the index
  * is (dieA-1)*6 + (dieB-1).
@@ -68,7 +71,7 @@ export function packTable(
   let k = 0;
   forEachRoll(dice, (d) => {
     const r = roll(d);
-    table[k++] = packSide(r.a) | (packSide(r.b) << SIDE_BITS);
+    table[k++] = packResult(r.a, r.b);
   });
   return table;
 }

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { InputError } from '../../core/errors.ts';
 import type { Variant } from '../../core/system.ts';
 import {
-  packTable,
+  packResult,
   type CombatSignature,
   type CommandEnd,
   type CommandRule,
@@ -18,14 +18,14 @@ import {
 } from '../../engine/lines/index.ts';
 import { demoralisedByLosses, panicsOnGeneralLoss } from './demoralisation.ts';
 import { pipCost } from './pip-costs.ts';
-import { allocatePips, type PipCommand } from './pips.ts';
+import { pipDealer, type PipCommand } from './pips.ts';
 import { competitionScore } from './score.ts';
-import { armyDefeated } from './victory.ts';
+import { armyDefeatedBy } from './victory.ts';
 import { elementCost } from './costs.ts';
 import { mayCharge, moveDistance, shootingRange } from './distant.ts';
 import { baseDepth, fleeMove, reachesAdjacentFlank } from './geometry.ts';
 import { countsAsOverlapFor, elementEquivalents, fleesWithFront } from './equivalents.ts';
-import { compile, resolveSummary } from './resolve.ts';
+import { compile, summaryClass, summaryOfClass, type CompiledSituation } from './resolve.ts';
 import {
   GOINGS,
   MISSILE_WEAPONS,
@@ -77,30 +77,64 @@ const DICE = [
   { label: 'B die', sides: 6 },
 ] as const;
 
-function situationOf(rules: DbmVersionId, s: CombatSignature<SideTemplate>): DbmSituation {
+/**
+ * The packed table (packTable's order and packing) of a compiled situation: each roll's resolveSummary,
+ * found through its summaryClass, so a table resolves at most 16 summaries instead of 36. `pursuit`
+ * false: distant shooting, which has none.
+ */
+function packCompiled(c: CompiledSituation, pursuit: boolean): Uint16Array {
+  const [dA, dB] = DICE;
+  const byClass = new Int32Array(16).fill(-1);
+  const table = new Uint16Array(dA.sides * dB.sides);
+  for (let a = 1; a <= dA.sides; a++)
+    for (let b = 1; b <= dB.sides; b++) {
+      const k = summaryClass(c, a, b);
+      let v = byClass[k]!;
+      if (v < 0) {
+        const r = summaryOfClass(c, k);
+        v = byClass[k] = pursuit
+          ? packResult(r.a, r.b)
+          : packResult({ ...r.a, pursuit: 'no' }, { ...r.b, pursuit: 'no' });
+      }
+      // packTable's order: the last die fastest.
+      table[(a - 1) * dB.sides + (b - 1)] = v;
+    }
+  return table;
+}
+
+/**
+ * A template's side in one combat (its overlaps, flank contacts, move into contact and demoralisation
+ * added), each made once per template: a pair's tables are built for many signatures whose sides recur.
+ */
+const sidesOf = new WeakMap<SideTemplate, (DbmSide | undefined)[]>();
+function sideIn(
+  t: SideTemplate,
+  overlaps: number,
+  flankContacts: number,
+  moved: boolean,
+  shaken: boolean,
+): DbmSide {
   // A front of a demoralised command (armies: DBM 3.2 p.21 Tactical Factors, -2 unless the general's).
-  const demoralised = (shaken: boolean, t: SideTemplate) => shaken || t.demoralised;
+  const demoralised = shaken || t.demoralised;
+  let memo = sidesOf.get(t);
+  if (!memo) sidesOf.set(t, (memo = []));
+  const key = ((overlaps * 8 + flankContacts) * 2 + (moved ? 1 : 0)) * 2 + (demoralised ? 1 : 0);
+  return (memo[key] ??= { ...t, overlaps, flankContacts, movedIntoContact: moved, demoralised });
+}
+
+function situationOf(rules: DbmVersionId, s: CombatSignature<SideTemplate>): DbmSituation {
   return {
     rules,
     mode: 'close',
     bound: s.bound,
     shooters: 'both',
-    a: {
-      ...s.a,
-      overlaps: s.overlapsA,
-      flankContacts: s.flankContactsA,
-      movedIntoContact: s.movedA,
-      demoralised: demoralised(s.shakenA, s.a),
-    },
-    b: {
-      ...s.b,
-      overlaps: s.overlapsB,
-      flankContacts: s.flankContactsB,
-      movedIntoContact: s.movedB,
-      demoralised: demoralised(s.shakenB, s.b),
-    },
+    a: sideIn(s.a, s.overlapsA, s.flankContactsA, s.movedA, s.shakenA),
+    b: sideIn(s.b, s.overlapsB, s.flankContactsB, s.movedB, s.shakenB),
   };
 }
+
+/** Each line's PIP dealer (pips.ts pipDealer), worked out once per line of a config. */
+const dealers = new WeakMap<object, (dice: readonly number[]) => number[]>();
 
 /** A command as DBM's PIP dicing sees it (pips.ts), from a line's commands (armies). */
 function pipCommands(commands: CommandsConfig | undefined): PipCommand[] {
@@ -124,14 +158,7 @@ const DBM_COMMANDS: CommandRule = {
   demoralised: (lost, original) => demoralisedByLosses(original, lost[0]!),
   panics: (score, lost) => panicsOnGeneralLoss(score, lost[0]!),
   retreat: true,
-  defeated: (own) =>
-    armyDefeated(
-      Array.from(own.commandOriginal, (original, i) => ({
-        original,
-        lost: own.commandLost[i]!,
-        demoralised: own.commandDemoralised[i] === 1,
-      })),
-    ),
+  defeated: (own) => armyDefeatedBy(own.commandOriginal, own.commandLost, own.commandDemoralised),
 };
 
 /**
@@ -209,10 +236,7 @@ export const dbmLineAdapter: LineAdapter<Element, SideTemplate, DbmVersion> = {
     const f = config[line].files[file]!;
     return (f.doubleBased && rank === 1) || fleesWithFront(f.ranks[rank]!.element);
   },
-  table: ({ variant }, s) => {
-    const compiled = compile(situationOf(variant.id, s), variant);
-    return packTable(DICE, (d) => resolveSummary(compiled, d[0]!, d[1]!));
-  },
+  table: ({ variant }, s) => packCompiled(compile(situationOf(variant.id, s), variant), true),
   // DBM 3.2 p.25 Demoralised Commands: a third of the command's original element equivalents.
   breakRule: { kind: 'fraction' },
   commandRule: DBM_COMMANDS,
@@ -220,12 +244,18 @@ export const dbmLineAdapter: LineAdapter<Element, SideTemplate, DbmVersion> = {
   // first, then in command order); the cost of each move the model makes (docs/armies.md).
   pips: {
     scores: ({ config }, line, rolls) => {
-      const commands = config[line].commands;
-      const cInC = commands?.cInC ?? 0;
-      const n = rolls.length;
-      return allocatePips(pipCommands(commands), rolls, {
-        priority: [cInC, ...Array.from({ length: n }, (_, i) => i).filter((i) => i !== cInC)],
-      });
+      const l = config[line];
+      let deal = dealers.get(l);
+      if (!deal) {
+        const commands = l.commands;
+        const cInC = commands?.cInC ?? 0;
+        const n = rolls.length;
+        deal = pipDealer(pipCommands(commands), {
+          priority: [cInC, ...Array.from({ length: n }, (_, i) => i).filter((i) => i !== cInC)],
+        });
+        dealers.set(l, deal);
+      }
+      return deal(rolls);
     },
     cost: ({ variant, config }, move) => {
       const commands = config[move.line].commands;
@@ -307,10 +337,7 @@ export const dbmLineAdapter: LineAdapter<Element, SideTemplate, DbmVersion> = {
         },
         variant,
       );
-      return packTable(DICE, (d) => {
-        const r = resolveSummary(compiled, d[0]!, d[1]!);
-        return { a: { ...r.a, pursuit: 'no' }, b: { ...r.b, pursuit: 'no' } };
-      });
+      return packCompiled(compiled, false);
     },
   },
   goings: GOINGS,

@@ -50,17 +50,33 @@ export function allocatePips(
   dice: readonly number[],
   allocation: PipAllocation = {},
 ): number[] {
-  if (dice.length !== commands.length) throw new Error('allocatePips: one die per command');
-  const out = [...dice];
-  if (allocation.independent) return out;
+  return pipDealer(commands, allocation)(dice);
+}
+
+/**
+ * allocatePips for one army's commands and allocation, worked out once: who pools the regular dice and
+ * in what order they are dealt; the function returned deals one bound's dice.
+ */
+export function pipDealer(
+  commands: readonly PipCommand[],
+  allocation: PipAllocation = {},
+): (dice: readonly number[]) => number[] {
   const pooled = commands.flatMap((c, i) => (sharesRegularDice(c) && c.onTable !== false ? [i] : []));
   const order = [
     ...(allocation.priority ?? []).filter((i) => pooled.includes(i)),
     ...pooled.filter((i) => !(allocation.priority ?? []).includes(i)),
   ];
-  const scores = pooled.map((i) => dice[i] as number).sort((x, y) => y - x);
-  order.forEach((i, k) => (out[i] = scores[k] as number));
-  return out;
+  const scores: number[] = [];
+  return (dice) => {
+    if (dice.length !== commands.length) throw new Error('allocatePips: one die per command');
+    const out = [...dice];
+    if (allocation.independent) return out;
+    scores.length = 0;
+    for (const i of pooled) scores.push(dice[i] as number);
+    scores.sort((x, y) => y - x);
+    order.forEach((i, k) => (out[i] = scores[k] as number));
+    return out;
+  };
 }
 
 /** DBM 3.2 p.16 Unreliable Allies: an ally general whose first PIP die scores 1 is unreliable. */

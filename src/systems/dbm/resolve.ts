@@ -176,6 +176,40 @@ export function resolveSummary(
   return { a: summary(outA, outB, c.readA), b: summary(outB, outA, c.readB) };
 }
 
+/** Which reading a side gets on a roll (readingOf): won, equal totals, beaten, beaten by half or more. */
+const R_WON = 0;
+const R_EQUAL = 1;
+const R_LESS = 2;
+const R_HALF = 3;
+/** The readings in that order. */
+const readingAt = (r: SideReadings, k: number): SidePartial =>
+  k === R_WON ? WON : k === R_EQUAL ? r.equal : k === R_LESS ? r.less : r.half;
+/** read()'s choice as a number, without the object (the same comparisons). */
+const readingOf = (own: number, theirs: number): number =>
+  own > theirs ? R_WON : own === theirs ? R_EQUAL : own * 2 <= theirs ? R_HALF : R_LESS;
+
+/**
+ * The two sides' readings on one roll as one number (4 x A's + B's, each R_WON ... R_HALF): a roll's whole
+ * summary depends only on these, so a combat table is at most 16 distinct summaries (summaryOfClass).
+ */
+export function summaryClass(c: CompiledSituation, dieA: number, dieB: number): number {
+  const preA = dieA + c.fixedA;
+  const preB = dieB + c.fixedB;
+  const i = preA - preB - c.dMin;
+  const postA = preA + (c.gradeA[i] as number);
+  const postB = preB + (c.gradeB[i] as number);
+  const finalA = postA > postB ? postA + c.mitA : postA;
+  const finalB = postB > postA ? postB + c.mitB : postB;
+  return readingOf(finalA, finalB) * 4 + readingOf(finalB, finalA);
+}
+
+/** resolveSummary of every roll whose summaryClass is k. */
+export function summaryOfClass(c: CompiledSituation, k: number): { a: SideSummary; b: SideSummary } {
+  const outA = readingAt(c.readA, k >> 2);
+  const outB = readingAt(c.readB, k & 3);
+  return { a: summary(outA, outB, c.readA), b: summary(outB, outA, c.readB) };
+}
+
 /** Everything about one side's score and outcome for one roll. */
 interface SideResolution extends SideOutcome {
   readonly die: number;

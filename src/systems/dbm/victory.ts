@@ -44,3 +44,21 @@ export function armyDefeated(
 ): boolean {
   return 2 * armyLosses(commands, baggage) >= armyOriginal(commands);
 }
+
+/**
+ * armyDefeated for commands given as parallel arrays, as the battle-line kernel keeps them (original
+ * element equivalents, losses, demoralised 1 or 0), without baggage: the same sums in the same order.
+ */
+export function armyDefeatedBy(
+  original: ArrayLike<number>,
+  lost: ArrayLike<number>,
+  demoralised: ArrayLike<number>,
+): boolean {
+  let troops = 0;
+  let total = 0;
+  for (let i = 0; i < original.length; i++) {
+    troops += demoralised[i] === 1 ? original[i]! : lost[i]!;
+    total += original[i]!;
+  }
+  return 2 * troops >= total;
+}

@@ -4,7 +4,13 @@
  * gives (DBM 3.2 p.23-24 Combat Outcome, Destroyed Elements, Pursuing Elements).
  */
 import { describe, expect, it } from 'vitest';
-import { compile, resolveRoll, resolveSummary } from '../../../src/systems/dbm/resolve.ts';
+import {
+  compile,
+  resolveRoll,
+  resolveSummary,
+  summaryClass,
+  summaryOfClass,
+} from '../../../src/systems/dbm/resolve.ts';
 import { sit } from './helpers.ts';
 
 const cases = [
@@ -31,6 +37,24 @@ describe('resolveSummary agrees with resolveRoll on all 36 rolls', () => {
               pursuit: full[side].pursuit,
             });
         }
+    }),
+  );
+});
+
+describe('a roll summarised through its class gives resolveSummary (the packed tables use it)', () => {
+  cases.forEach((s, i) =>
+    it(`case ${i + 1}: ${s.a.element.type} v ${s.b.element.type}`, () => {
+      const c = compile(s);
+      const classes = new Set<number>();
+      for (let a = 1; a <= 6; a++)
+        for (let b = 1; b <= 6; b++) {
+          const k = summaryClass(c, a, b);
+          classes.add(k);
+          expect(summaryOfClass(c, k), `${a}-${b}`).toEqual(resolveSummary(c, a, b));
+        }
+      // Several rolls share a class: a table resolves fewer summaries than rolls.
+      expect(classes.size).toBeLessThan(36);
+      expect(classes.size).toBeGreaterThan(1);
     }),
   );
 });

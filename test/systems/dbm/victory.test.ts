@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   armyDefeated,
+  armyDefeatedBy,
   armyLosses,
   armyOriginal,
   baggageLossEquivalents,
@@ -39,5 +40,29 @@ describe('the army defeated at half its original element equivalents (p.25)', ()
     ];
     expect(armyDefeated(two(3, 6.5))).toBe(true);
     expect(armyDefeated(two(3, 6))).toBe(false);
+  });
+});
+
+describe("the kernel's array form of the defeat test gives armyDefeated's answer", () => {
+  it('on the worked commands and on every split of losses around half', () => {
+    const original = [16, 12, 10];
+    let defeats = 0;
+    for (let l0 = 0; l0 <= 16; l0 += 0.5)
+      for (let l1 = 0; l1 <= 12; l1 += 1.5)
+        for (let d = 0; d < 8; d++) {
+          const lost = [l0, l1, 3];
+          const dem = [d & 1, (d >> 1) & 1, (d >> 2) & 1];
+          const commands = original.map((o, i) => ({
+            original: o,
+            lost: lost[i]!,
+            demoralised: dem[i] === 1,
+          }));
+          const expected = armyDefeated(commands);
+          expect(armyDefeatedBy(original, lost, dem), `${lost} ${dem}`).toBe(expected);
+          if (expected) defeats++;
+        }
+    // Both answers occur.
+    expect(defeats).toBeGreaterThan(100);
+    expect(defeats).toBeLessThan(33 * 9 * 8);
   });
 });
