@@ -12,9 +12,15 @@ export class TableStore {
   data: Uint16Array;
   /** Per table: P(the bound owner's opponent suffers an outcome) - P(the owner does). */
   edges: Float64Array;
+  /** Per table: the bound's owner it was resolved for (part of what makes two tables the same). */
+  private owners: Uint8Array;
   /** Tables stored. */
   count = 0;
-  private readonly byContent = new Map<string, number>();
+  /**
+   * Open-addressed hash set of the tables by content (owner and entries): table number, or -1 for an
+   * empty slot; its size a power of two, at most half full.
+   */
+  private slots: Int32Array;
 
   constructor(
     /** Entries in a table: the combinations of one combat's dice (36 for two d6). */
@@ -22,14 +28,19 @@ export class TableStore {
   ) {
     this.data = new Uint16Array(space * 1024);
     this.edges = new Float64Array(1024);
+    this.owners = new Uint8Array(1024);
+    this.slots = new Int32Array(2048).fill(-1);
   }
 
   /** The number of a table resolved for a combat in `owner`'s bound, storing it if new. */
   add(table: Uint16Array, owner: number): number {
     if (table.length !== this.space) throw new Error(`a table of ${table.length} entries, not ${this.space}`);
-    const key = String.fromCharCode(owner, ...table);
-    const known = this.byContent.get(key);
-    if (known !== undefined) return known;
+    const mask = this.slots.length - 1;
+    let at = hashOf(table, owner) & mask;
+    for (let id = this.slots[at]!; id >= 0; id = this.slots[at]!) {
+      if (this.owners[id] === owner && this.holds(id, table)) return id;
+      at = (at + 1) & mask;
+    }
     const id = this.count++;
     if (id === this.edges.length) {
       const data = new Uint16Array(this.data.length * 2);
@@ -38,10 +49,15 @@ export class TableStore {
       const edges = new Float64Array(this.edges.length * 2);
       edges.set(this.edges);
       this.edges = edges;
+      const owners = new Uint8Array(this.owners.length * 2);
+      owners.set(this.owners);
+      this.owners = owners;
     }
     this.data.set(table, id * this.space);
     this.edges[id] = ownerEdge(table, owner);
-    this.byContent.set(key, id);
+    this.owners[id] = owner;
+    this.slots[at] = id;
+    if (2 * this.count > this.slots.length) this.rehash();
     return id;
   }
 
@@ -52,8 +68,35 @@ export class TableStore {
 
   /** Bytes held (for the memory estimate). */
   get bytes(): number {
-    return this.data.byteLength + this.edges.byteLength + this.count * 2 * (this.space + 8);
+    return this.data.byteLength + this.edges.byteLength + this.owners.byteLength + this.slots.byteLength;
   }
+
+  /** Table `id` has the entries of `table`. */
+  private holds(id: number, table: Uint16Array): boolean {
+    const data = this.data;
+    const base = id * this.space;
+    for (let i = 0; i < table.length; i++) if (data[base + i] !== table[i]) return false;
+    return true;
+  }
+
+  /** Twice the slots, every table placed again. */
+  private rehash(): void {
+    const slots = new Int32Array(this.slots.length * 2).fill(-1);
+    const mask = slots.length - 1;
+    for (let id = 0; id < this.count; id++) {
+      let at = hashOf(this.table(id), this.owners[id]!) & mask;
+      while (slots[at]! >= 0) at = (at + 1) & mask;
+      slots[at] = id;
+    }
+    this.slots = slots;
+  }
+}
+
+/** FNV-1a over a table's owner and entries (32 bits, non-negative after the mask). */
+function hashOf(table: Uint16Array, owner: number): number {
+  let h = Math.imul(0x811c9dc5 ^ owner, 0x01000193);
+  for (let i = 0; i < table.length; i++) h = Math.imul(h ^ table[i]!, 0x01000193);
+  return h >>> 0;
 }
 
 /** P(the owner's opponent suffers an outcome) - P(the owner does), over a table's equally likely rolls. */
