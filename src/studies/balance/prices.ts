@@ -129,7 +129,7 @@ export function fixedPoint(
   let iterations = 0;
   let converged = false;
   for (; iterations < 500 && !converged; iterations++) {
-    let change = 0;
+    const before = names.map((e) => q.get(e) as number);
     for (const e of names) {
       const cs = curves.get(e) as readonly MatchupCurve[];
       const total = cs.reduce((t, c) => t + c.weight, 0);
@@ -147,7 +147,6 @@ export function fixedPoint(
       const lo = b0 - Math.log(bounds.ratio);
       const hi = b0 + Math.log(bounds.ratio);
       const next = score(lo) < 0 ? lo : score(hi) > 0 ? hi : lastNonNegative(score, lo, hi);
-      change = Math.max(change, Math.abs(next - (q.get(e) as number)));
       q.set(e, next);
     }
     // Keep the field's weighted geometric mean price at its book value.
@@ -158,8 +157,14 @@ export function fixedPoint(
       ) / fieldTotal;
     const shift = bookMean - mean;
     for (const e of names) q.set(e, (q.get(e) as number) + shift);
-    // Converged when no price moved by more than 0.001% in the last sweep.
-    converged = change < 1e-5;
+    // Converged when no log price moved by more than 1e-9 (the bisection's precision) over the sweep
+    // and the rescaling together. Near the solution a sweep moves every price by about the same factor
+    // (a field member not repriced holds its book price) and the rescaling moves them back; measured
+    // before the rescaling, that move never shrank, and every search ran its 500 sweeps reporting no
+    // convergence (docs/balance.md, step 7 Fixed point).
+    let change = 0;
+    names.forEach((e, i) => (change = Math.max(change, Math.abs((q.get(e) as number) - before[i]!))));
+    converged = change < 1e-9;
   }
   return { prices: new Map(names.map((n) => [n, Math.exp(q.get(n) as number)])), iterations, converged };
 }

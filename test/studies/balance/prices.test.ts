@@ -94,4 +94,33 @@ describe('fixed-point prices', () => {
       Math.exp([...m.values()].reduce((t, v) => t + Math.log(v), 0) / m.size);
     expect(geo(fp.prices)).toBeCloseTo(geo(book), 6);
   });
+
+  it('converges when a field member is not repriced (its book price and the rescaling pull apart)', () => {
+    // Z fights in the field at its book price but is not repriced itself: each sweep then moves A and B
+    // by the same factor and the rescaling to the field's book mean moves them back.
+    const worth = new Map([
+      ['A', 12],
+      ['B', 10],
+      ['Z', 8],
+    ]);
+    const book = new Map([
+      ['A', 6],
+      ['B', 10],
+      ['Z', 4],
+    ]);
+    const curves = new Map(
+      ['A', 'B'].map((e) => [
+        e,
+        [...book.entries()].map(([f, c]) => curve(f, c, worth.get(e)! / worth.get(f)!)),
+      ]),
+    );
+    const fp = fixedPoint(curves, book);
+    expect(fp.converged).toBe(true);
+    expect(fp.iterations).toBeLessThan(100);
+    // A is repriced above B (worth 12 to 10), by more than their worth ratio: Z, underpriced at 4 for its
+    // worth of 8, is a field member A does better against than B does.
+    const ratio = fp.prices.get('A')! / fp.prices.get('B')!;
+    expect(ratio).toBeGreaterThan(1.2);
+    expect(ratio).toBeLessThan(1.3);
+  });
 });
