@@ -37,7 +37,7 @@ import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { Job } from '../studies/index.ts';
 import { jobKindOf, pilotTask, runShard, type ShardTask } from '../studies/kernels.ts';
-import { WORKER_HEAP_MB } from './pool.ts';
+import { SHARDS_IN_FLIGHT_PER_THREAD, WORKER_HEAP_MB } from './pool.ts';
 
 /** Estimated time above which a run needs --yes. */
 export const TIME_CEILING_SECONDS = 60 * 60;
@@ -65,9 +65,9 @@ export const HEAP_FACTOR = 1.1;
 export const WORKER_HEAP_OVERHEAD_BYTES = 128 * 1024 ** 2;
 /**
  * Clock seconds to analyse the results and write the report after the sampling (a small balance study
- * takes 1.5 to 2.5 s; the bundled one under a minute: a few percent of its time).
+ * takes 0.6 to 1 s; the bundled one about 10 s: a few percent of its time).
  */
-export const REPORT_SECONDS = 2;
+export const REPORT_SECONDS = 1;
 /** Clock seconds to start the worker threads of a run (bundling the kernels: pipeline/worker-bundle.ts). */
 export const WORKER_START_SECONDS = 0.5;
 /**
@@ -290,6 +290,50 @@ async function timed(task: ShardTask): Promise<{ cpu: number; wait: number }> {
   return { cpu: u.cpu - t.cpu, wait: u.wait - t.wait };
 }
 
+/**
+ * Processor time so far, in clock ticks (Linux /proc): the machine's busy and in all, and this
+ * process's own (every thread of it: its collector's helpers too); undefined elsewhere.
+ */
+export interface Ticks {
+  readonly busy: number;
+  readonly total: number;
+  readonly own: number;
+}
+
+function ticksNow(): Ticks | undefined {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!;
+    // cpu user nice system idle iowait irq softirq steal ...
+    const t = line.trim().split(/\s+/).slice(1, 9).map(Number);
+    // /proc/self/stat: utime and stime are the 12th and 13th fields after the command's closing ')'.
+    const self = readFileSync('/proc/self/stat', 'utf8');
+    const f = self.slice(self.lastIndexOf(')') + 2).split(' ');
+    const own = Number(f[11]) + Number(f[12]);
+    if (t.length < 8 || t.some((x) => !Number.isFinite(x)) || !Number.isFinite(own)) return undefined;
+    const busy = t[0]! + t[1]! + t[2]! + t[5]! + t[6]! + t[7]!;
+    return { busy, total: busy + t[3]! + t[4]!, own };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Processors' worth of work other processes did between two readings of ticksNow, plus one for this
+ * thread (the load average's terms: othersOf), or undefined without readings or with too short a span.
+ */
+export function busyBetween(
+  from: Ticks | undefined,
+  to: Ticks | undefined,
+  cores: number,
+): number | undefined {
+  if (!from || !to) return undefined;
+  const total = to.total - from.total;
+  // Under 50 ticks (half a second on one processor at 100 Hz) the count is too coarse.
+  if (!(total >= 50)) return undefined;
+  const others = Math.max(0, to.busy - from.busy - (to.own - from.own));
+  return 1 + (others / total) * cores;
+}
+
 /** A pilot's first size: a quarter of its job, at most this many samples (then it grows). */
 const PILOT_START = 64;
 
@@ -401,7 +445,8 @@ export function ratesOf(pilots: readonly PilotFigures[]): Omit<KindRates, 'bytes
 /**
  * Threads of other processes wanting a processor, judged from the pilots: a thread that got a share s
  * of a processor while it could run had cores / s - 1 others beside it; one that never waited had fewer
- * than a processor's worth, as many as the load average says (less this thread).
+ * than a processor's worth, as many as `loadAverage` says (the processors' worth of work the machine
+ * did while the pilots ran, or the load average; less this thread).
  */
 export function othersOf(pilots: readonly PilotFigures[], cores: number, loadAverage: number): number {
   const cpu = sum(pilots.map((p) => p.first + p.fresh + p.warm));
@@ -424,6 +469,8 @@ export class Estimator {
   private readonly rates = new Map<string, KindRates>();
   /** Every timed pilot (how busy the machine is). */
   private readonly timedPilots: PilotFigures[] = [];
+  /** How busy the machine was while the pilots ran (busyBetween), if measured. */
+  private busy: number | undefined;
   /** Have the worker threads started (a round estimated before this one)? */
   private started = false;
   /** Work of the rounds estimated so far (taken as done when the next is estimated). */
@@ -466,16 +513,20 @@ export class Estimator {
       ...work,
       `${this.others.toFixed(1)} other threads`,
       `process ${bytes(this.base ?? 0)}`,
+      `counts ${bytes(this.countsBytes)}`,
     ].join('; ');
   }
 
   /** Threads of other processes wanting a processor, as the pilots found the machine. */
   get others(): number {
-    return othersOf(this.timedPilots, availableParallelism(), loadavg()[0] ?? 0);
+    return othersOf(this.timedPilots, availableParallelism(), this.busy ?? loadavg()[0] ?? 0);
   }
 
   /** Time and weigh pilots of the jobs `picked` of one kind, whose work ahead is `ahead`. */
   private async measure(kind: string, jobs: readonly Job[], picked: readonly number[], ahead: KindWork) {
+    // The load average trails by a minute (a run just ended still counts): the machine's own tick
+    // counts over the pilots say how busy it is now.
+    const ticks = ticksNow();
     const order = spreadOrder(picked, PILOTS_PER_KIND);
     const work = new Map([[kind, ahead]]);
     const estimate = (pilots: readonly PilotFigures[]) =>
@@ -509,6 +560,7 @@ export class Estimator {
       bytesPerSetup: await weigh(weighed),
     });
     this.timedPilots.push(...used);
+    this.busy = busyBetween(ticks, ticksNow(), availableParallelism()) ?? this.busy;
   }
 
   /** Estimate a round (and the stages expected after it) on `threads` threads. */
@@ -544,14 +596,20 @@ export class Estimator {
     for (const [kind, w] of ahead) addTo(whole, kind, w);
     this.wholeRun = whole;
     for (const [kind, w] of now) addTo(this.done, kind, w);
-    // Each job's counts: the sums kept, and the shards' in flight (8 bytes a number).
-    for (const j of work.jobs)
-      this.countsBytes += 3 * 8 * (await jobKindOf(j.kind).countsLength(j.payload, j.seed));
+    // Each job's summed counts, kept for the run (8 bytes a number); and the counts of the shards in
+    // flight, a few per thread (pool.ts), each as the worker returns it and as this thread adds it.
+    let longest = 0;
+    for (const j of work.jobs) {
+      const length = await jobKindOf(j.kind).countsLength(j.payload, j.seed);
+      this.countsBytes += 8 * length;
+      longest = Math.max(longest, length);
+    }
+    const inFlight = 2 * SHARDS_IN_FLIGHT_PER_THREAD * Math.max(1, threads) * 8 * longest;
     const heapCeiling = threads > 1 ? WORKER_HEAP_MB * 1024 ** 2 : getHeapStatistics().heap_size_limit;
     const modelled = modelMemory(whole, this.rates, threads, {
       processBytes: this.base,
       heapCeiling,
-      countsBytes: this.countsBytes,
+      countsBytes: this.countsBytes + inFlight,
     });
     return {
       samples: sum([...ahead.values()].map((w) => w.samples)),

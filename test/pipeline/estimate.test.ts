@@ -12,6 +12,7 @@ import {
   modelMemory,
   modelSeconds,
   othersOf,
+  busyBetween,
   overCeiling,
   PARALLEL_EFFICIENCY,
   ratesOf,
@@ -156,6 +157,20 @@ describe('the time model', () => {
     expect(othersOf([pilot(0.3, 0)], 2, 1.6)).toBeCloseTo(0.6, 10);
     expect(othersOf([pilot(0.3, 0)], 2, 9)).toBe(1);
     expect(othersOf([pilot(0.3, 0)], 2, 0.2)).toBe(0);
+  });
+
+  it('how busy the machine was over the pilots, from its tick counts (not the trailing load average)', () => {
+    // 400 ticks over 2 processors, 260 busy of which 200 this process's: other processes did 60, 0.3 of
+    // a processor; with this thread, 1.3 (the load average's terms).
+    expect(
+      busyBetween({ busy: 1000, total: 5000, own: 50 }, { busy: 1260, total: 5400, own: 250 }, 2),
+    ).toBeCloseTo(1.3, 10);
+    const unhurried = { samples: 1, setups: 0, contexts: 0, first: 0.1, fresh: 0.1, warm: 0.1, wait: 0 };
+    const busy = busyBetween({ busy: 0, total: 0, own: 0 }, { busy: 260, total: 400, own: 200 }, 2)!;
+    expect(othersOf([unhurried], 2, busy)).toBeCloseTo(0.3, 10);
+    // Too short a span to tell, or no readings: undefined (the load average is used instead).
+    expect(busyBetween({ busy: 0, total: 0, own: 0 }, { busy: 20, total: 40, own: 0 }, 2)).toBeUndefined();
+    expect(busyBetween(undefined, { busy: 20, total: 400, own: 0 }, 2)).toBeUndefined();
   });
 
   it('rates: sums over the pilots, setups fresh less warm, contexts first less fresh', () => {
