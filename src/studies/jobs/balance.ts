@@ -65,6 +65,8 @@ async function balanceKernel(p: BalancePayload, rng: RandomSource, samples: numb
     remember(variants, variantKey, variant, VARIANT_MEMO);
   }
   const out = new Float64Array(p.opponents.length * PER_OPPONENT);
+  // What every line-up of the job shares, keyed once; each opponent's adds its own and the opponent's.
+  const under = canonicalKey({ system: p.system, spec: p.spec, setting: p.setting });
   p.opponents.forEach((o, j) => {
     const n = engagementsAgainst(p, j);
     if (n === 0) return;
@@ -72,7 +74,7 @@ async function balanceKernel(p: BalancePayload, rng: RandomSource, samples: numb
     const opponent = { element: o.element, count: o.count, depth: o.depth };
     // The line-up stands for the whole of what it is made from: a field added to any of them changes
     // the key (core/canonical-key.ts).
-    const key = canonicalKey({ system: p.system, spec: p.spec, setting: p.setting, own, opponent });
+    const key = `${under}|${canonicalKey({ own, opponent })}`;
     let config = lineUps.get(key);
     if (config === undefined) {
       config = model.lineUp!(variant, own, opponent, p.setting);
