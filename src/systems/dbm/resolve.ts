@@ -137,10 +137,23 @@ function finals(c: CompiledSituation, dieA: number, dieB: number): [number, numb
   return [preA, preB, finalA, finalB];
 }
 
+const WON: SidePartial = { outcome: 'none', reason: 'won', rearLost: 0 };
+
+/** Which reading a side gets on a roll (readingOf): won, equal totals, beaten, beaten by half or more. */
+const R_WON = 0;
+const R_EQUAL = 1;
+const R_LESS = 2;
+const R_HALF = 3;
+/** The readings in that order. */
+const readingAt = (r: SideReadings, k: number): SidePartial =>
+  k === R_WON ? WON : k === R_EQUAL ? r.equal : k === R_LESS ? r.less : r.half;
+/** Which reading a side gets, from its final total and its opponent's (DBM 3.2 p.23 Combat Outcome). */
+const readingOf = (own: number, theirs: number): number =>
+  own > theirs ? R_WON : own === theirs ? R_EQUAL : own * 2 <= theirs ? R_HALF : R_LESS;
+
 function read(r: SideReadings, own: number, theirs: number): SidePartial | undefined {
-  if (own > theirs) return undefined;
-  if (own === theirs) return r.equal;
-  return own * 2 <= theirs ? r.half : r.less;
+  const k = readingOf(own, theirs);
+  return k === R_WON ? undefined : readingAt(r, k);
 }
 
 /** The two outcomes of one roll: the engine's hot path. */
@@ -148,8 +161,6 @@ export function resolveOutcomes(c: CompiledSituation, dieA: number, dieB: number
   const [, , fa, fb] = finals(c, dieA, dieB);
   return [read(c.readA, fa, fb)?.outcome ?? 'none', read(c.readB, fb, fa)?.outcome ?? 'none'];
 }
-
-const WON: SidePartial = { outcome: 'none', reason: 'won', rearLost: 0 };
 
 /** One side's outcome, rear ranks lost and pursuit for one roll, without the factor lists (combat tables). */
 interface SideSummary {
@@ -176,30 +187,12 @@ export function resolveSummary(
   return { a: summary(outA, outB, c.readA), b: summary(outB, outA, c.readB) };
 }
 
-/** Which reading a side gets on a roll (readingOf): won, equal totals, beaten, beaten by half or more. */
-const R_WON = 0;
-const R_EQUAL = 1;
-const R_LESS = 2;
-const R_HALF = 3;
-/** The readings in that order. */
-const readingAt = (r: SideReadings, k: number): SidePartial =>
-  k === R_WON ? WON : k === R_EQUAL ? r.equal : k === R_LESS ? r.less : r.half;
-/** read()'s choice as a number, without the object (the same comparisons). */
-const readingOf = (own: number, theirs: number): number =>
-  own > theirs ? R_WON : own === theirs ? R_EQUAL : own * 2 <= theirs ? R_HALF : R_LESS;
-
 /**
  * The two sides' readings on one roll as one number (4 x A's + B's, each R_WON ... R_HALF): a roll's whole
  * summary depends only on these, so a combat table is at most 16 distinct summaries (summaryOfClass).
  */
 export function summaryClass(c: CompiledSituation, dieA: number, dieB: number): number {
-  const preA = dieA + c.fixedA;
-  const preB = dieB + c.fixedB;
-  const i = preA - preB - c.dMin;
-  const postA = preA + (c.gradeA[i] as number);
-  const postB = preB + (c.gradeB[i] as number);
-  const finalA = postA > postB ? postA + c.mitA : postA;
-  const finalB = postB > postA ? postB + c.mitB : postB;
+  const [, , finalA, finalB] = finals(c, dieA, dieB);
   return readingOf(finalA, finalB) * 4 + readingOf(finalB, finalA);
 }
 
