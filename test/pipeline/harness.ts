@@ -60,14 +60,12 @@ export async function slicesThenMerge(
     codes.push(
       (await cli('run', scenario, '--shard', `${i}/${n}`, '--threads', '1', '--out', slices, '--quiet')).code,
     );
-  const merge = await cli(
-    'merge',
-    ...readdirSync(slices).map((f) => join(slices, f)),
-    '--out',
-    merged,
-    '--quiet',
-  );
-  return { codes, merge };
+  return { codes, merge: await mergeSlices(slices, merged) };
+}
+
+/** `merge` of every slice file in the folder `slices` into `merged`. */
+export async function mergeSlices(slices: string, merged: string): Promise<CliResult> {
+  return cli('merge', ...readdirSync(slices).map((f) => join(slices, f)), '--out', merged, '--quiet');
 }
 
 /** Every file below `dir` by its path from `dir`, with its text (two report folders compared whole). */

@@ -11,7 +11,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cli } from './harness.ts';
+import { cli, mergeSlices } from './harness.ts';
 
 const SLURM_DIR = process.env.DEBELLATOR_SLURM_DIR ?? '/tmp/debellator-slurm';
 const start = spawnSync('bash', ['scripts/slurm-local.sh', 'start'], {
@@ -140,13 +140,7 @@ studies:
         const slices = join(dir, `${name}-slices`);
         expect(readdirSync(slices).sort()).toEqual([1, 2, 3].map((i) => `slice-${i}-of-3.json`));
         const merged = join(dir, `${name}-merged`);
-        const m = await cli(
-          'merge',
-          ...readdirSync(slices).map((f) => join(slices, f)),
-          '--out',
-          merged,
-          '--quiet',
-        );
+        const m = await mergeSlices(slices, merged);
         expect(m.code, m.stderr).toBe(0);
         const whole = join(dir, `${name}-whole`);
         const r = await cli('run', scenario, '--out', whole, '--quiet');

@@ -51,6 +51,20 @@ describe('break-even against a book-priced field', () => {
   });
 });
 
+/**
+ * Each of `priced` (default every element of `book`) against every element of `book` at its book cost,
+ * e being worth worth_e / worth_f of f.
+ */
+function curvesByWorth(
+  worth: ReadonlyMap<string, number>,
+  book: ReadonlyMap<string, number>,
+  priced: readonly string[] = [...book.keys()],
+): Map<string, MatchupCurve[]> {
+  return new Map(
+    priced.map((e) => [e, [...book.entries()].map(([f, c]) => curve(f, c, worth.get(e)! / worth.get(f)!))]),
+  );
+}
+
 describe('fixed-point prices', () => {
   it('a consistent field (each type worth its price against each other) is already a fixed point', () => {
     const book = new Map([
@@ -77,13 +91,7 @@ describe('fixed-point prices', () => {
       ['B', 10],
       ['C', 4],
     ]);
-    // e against f: e is worth worth_e / worth_f of f.
-    const curves = new Map(
-      [...book.keys()].map((e) => [
-        e,
-        [...book.entries()].map(([f, c]) => curve(f, c, worth.get(e)! / worth.get(f)!)),
-      ]),
-    );
+    const curves = curvesByWorth(worth, book);
     const fp = fixedPoint(curves, book);
     expect(fp.converged).toBe(true);
     const p = (e: string) => fp.prices.get(e)!;
@@ -108,12 +116,7 @@ describe('fixed-point prices', () => {
       ['B', 10],
       ['Z', 4],
     ]);
-    const curves = new Map(
-      ['A', 'B'].map((e) => [
-        e,
-        [...book.entries()].map(([f, c]) => curve(f, c, worth.get(e)! / worth.get(f)!)),
-      ]),
-    );
+    const curves = curvesByWorth(worth, book, ['A', 'B']);
     const fp = fixedPoint(curves, book);
     expect(fp.converged).toBe(true);
     expect(fp.iterations).toBeLessThan(100);
