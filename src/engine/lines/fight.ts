@@ -189,14 +189,16 @@ const SHOOTS = 2;
 export class Battle {
   p: Prepared;
   readonly W: number;
+  /** Width plus its two padding columns (freeT). */
+  private readonly W2: number;
   sides: readonly [PreparedSide, PreparedSide];
   opts: ModelOptions;
   /** Per side and column: the state of the file in the front line there (prepare.ts), -1 where none. */
-  readonly state: readonly [Int32Array, Int32Array];
+  readonly state: Int32Array;
   /** Per side and column: which file that is (prepare.ts PreparedSide.fileAt numbering), -1 where none. */
-  readonly file: readonly [Int32Array, Int32Array];
-  readonly back: readonly [Uint8Array, Uint8Array];
-  readonly moved: readonly [Uint8Array, Uint8Array];
+  readonly file: Int32Array;
+  readonly back: Uint8Array;
+  readonly moved: Uint8Array;
   readonly contact: Uint8Array;
   /** Per column: the two files were in contact at the start of the bound (flank moves from level). */
   private readonly contactAtStart: Uint8Array;
@@ -216,7 +218,7 @@ export class Battle {
   /** Per side: its first-loss bonus (DBA: first double element) is already counted. */
   readonly bonusUsed: Uint8Array;
   /** Per side and column: -1 or +1, the file is on the flank of the enemy file in column c-1 or c+1; else 0. */
-  readonly flanking: readonly [Int8Array, Int8Array];
+  readonly flanking: Int8Array;
   /** Lines with commands: per side, per command and loss count (cmd * measures + m), losses so far. */
   readonly commandLost: readonly [Float64Array, Float64Array];
   /** Per side and loss count: the whole army's losses, and their value at the start of the bound. */
@@ -247,17 +249,21 @@ export class Battle {
   /** Per column: index of its going in p.goings (0 without terrain). */
   readonly colGoing: Int32Array;
   /** Per side and column: the front's template id, -1 when nothing of the file is left (a cache). */
-  readonly cur: readonly [Int32Array, Int32Array];
+  readonly cur: Int32Array;
   /**
    * Per side, padded by one column at each end (index c + 1): the front's template where the file is in
    * line and free of enemy contact (so it may overlap its neighbours' opponents), else -1. Kept up to date
    * by touch() after every change to a column, so counting overlaps is two lookups.
    */
-  private readonly freeT: readonly [Int32Array, Int32Array];
+  private readonly freeT: Int32Array;
   /** Per side: overlapOk with a leading row of zeros for "no overlapper" (at (freeT + 1) * n + friend). */
   private okPad: readonly [Uint8Array, Uint8Array];
   /** B's templates (a local pair is ta * nbT + tb), and the signature's strides and plain part (signature.ts). */
   private nbT: number;
+  /** A's templates (the rows of okPad[0]). */
+  private naT: number;
+  /** Either side's rule system reads flank values (flankRange above 1: flankValueOn is not always 0). */
+  private flankValued: boolean;
   private strides: Int32Array;
   private plain: number;
   /** The variant's combat tables, and the entries of one (the dice's combinations). */
@@ -269,8 +275,8 @@ export class Battle {
    * paces from the front line. Per column a list in the order they came (wHead, wNext; -1 ends it), the
    * free slots on a stack (wFree, wFreeN).
    */
-  private readonly wHead: readonly [Int32Array, Int32Array];
-  private readonly wTail: readonly [Int32Array, Int32Array];
+  private readonly wHead: Int32Array;
+  private readonly wTail: Int32Array;
   private readonly wNext: readonly [Int32Array, Int32Array];
   private readonly wFile: readonly [Int32Array, Int32Array];
   private readonly wState: readonly [Int32Array, Int32Array];
@@ -286,7 +292,7 @@ export class Battle {
    * it), from recoils the enemy followed up and pursuits (docs/engagement-model.md "Flight"): lines stay
    * straight for overlaps (F2), but a column pushed back brings its table edge closer.
    */
-  readonly shift: readonly [Float64Array, Float64Array];
+  readonly shift: Float64Array;
   /** Flank contacts are made (prepare.ts flankContactsOn); from level only (DBM: +50p needs corner contact). */
   private flankOn: boolean;
   private flankFromLevel: boolean;
@@ -344,6 +350,7 @@ export class Battle {
     // config of the same shape (battleOf) without allocating them again.
     this.p = p;
     const W = (this.W = p.width);
+    this.W2 = W + 2;
     this.sides = p.sides;
     this.opts = p.config.options;
     const [sa, sb] = p.sides;
@@ -352,13 +359,13 @@ export class Battle {
     // one copy of the block as it stands at the start (reset).
     const M = (this.measures = p.commandRule?.measures ?? 0);
     const layout = (a: Slab) => ({
-      state: two(() => a.i32(W)),
-      file: two(() => a.i32(W)),
-      cur: two(() => a.i32(W)),
-      freeT: two(() => a.i32(W + 2)),
+      state: a.i32(2 * W),
+      file: a.i32(2 * W),
+      cur: a.i32(2 * W),
+      freeT: a.i32(2 * (W + 2)),
       fileLeft: two((s) => a.i32(s.files)),
-      wHead: two(() => a.i32(W)),
-      wTail: two(() => a.i32(W)),
+      wHead: a.i32(2 * W),
+      wTail: a.i32(2 * W),
       wNext: two((s) => a.i32(s.files + s.total)),
       wFile: two((s) => a.i32(s.files + s.total)),
       wState: two((s) => a.i32(s.files + s.total)),
@@ -372,17 +379,17 @@ export class Battle {
       fileAp: two((s) => a.f64(s.files)),
       wDist: two((s) => a.f64(s.files + s.total)),
       rear: a.f64(2),
-      shift: two(() => a.f64(W)),
+      shift: a.f64(2 * W),
       commandLost: two((s) => a.f64(s.commands * M)),
       armyLost: two(() => a.f64(M)),
-      back: two(() => a.u8(W)),
-      moved: two(() => a.u8(W)),
+      back: a.u8(2 * W),
+      moved: a.u8(2 * W),
       contact: a.u8(W),
       bonusUsed: a.u8(2),
       demoralised: two((s) => a.u8(s.commands)),
       commandBonusUsed: two((s) => a.u8(s.commands)),
       scoreUsed: a.u8(2),
-      flanking: two(() => a.i8(W)),
+      flanking: a.i8(2 * W),
       generalLost: two((s) => a.u8(s.commands)),
       panicTested: two((s) => a.u8(s.commands)),
       discountUsed: two((s) => a.u8(s.commands)),
@@ -447,6 +454,8 @@ export class Battle {
     this.shotOut = two(() => new Int32Array(W));
     this.okPad = [EMPTY_U8, EMPTY_U8];
     this.nbT = 0;
+    this.naT = 0;
+    this.flankValued = false;
     this.strides = EMPTY_I32;
     this.plain = 0;
     this.tables = p.tables;
@@ -475,6 +484,8 @@ export class Battle {
     };
     this.okPad = [pad(sa), pad(sb)];
     this.nbT = sb.templates;
+    this.naT = sa.templates;
+    this.flankValued = sa.flankRange > 1 || sb.flankRange > 1;
     this.strides = p.signatures.strides;
     this.plain = p.signatures.plain;
     this.tables = p.tables;
@@ -499,13 +510,13 @@ export class Battle {
       const side = this.sides[s];
       for (let c = 0; c < this.W; c++) {
         const f = side.fileAt[c]!;
-        this.file[s][c] = f;
-        this.state[s][c] = f < 0 ? -1 : side.fileStart[f]!;
+        this.file[s * this.W + c] = f;
+        this.state[s * this.W + c] = f < 0 ? -1 : side.fileStart[f]!;
       }
       this.fileLeft[s].set(side.fileRanks);
       this.rear[s] = this.opts.tableDepth ?? 900;
-      this.wHead[s].fill(-1);
-      this.wTail[s].fill(-1);
+      this.wHead.fill(-1, s * this.W, (s + 1) * this.W);
+      this.wTail.fill(-1, s * this.W, (s + 1) * this.W);
       const free = this.wFree[s];
       const cap = free.length;
       for (let i = 0; i < cap; i++) free[i] = cap - 1 - i;
@@ -519,8 +530,7 @@ export class Battle {
       }
     }
     // Columns beyond the ends (freeT's padding) never hold an overlapper.
-    this.freeT[0].fill(-1);
-    this.freeT[1].fill(-1);
+    this.freeT.fill(-1);
     for (let c = 0; c < this.W; c++) {
       this.refresh(0, c);
       this.refresh(1, c);
@@ -530,32 +540,38 @@ export class Battle {
   /** Recompute both sides' freeT at column c after its front, contact, back or flank state changed. */
   private touch(c: number): void {
     const free = this.contact[c] === 0;
-    const t0 = this.cur[0][c]!;
-    const t1 = this.cur[1][c]!;
-    this.freeT[0][c + 1] = free && t0 >= 0 && this.back[0][c] === 0 && this.flanking[0][c] === 0 ? t0 : -1;
-    this.freeT[1][c + 1] = free && t1 >= 0 && this.back[1][c] === 0 && this.flanking[1][c] === 0 ? t1 : -1;
+    const t0 = this.cur[c]!;
+    const t1 = this.cur[this.W + c]!;
+    this.freeT[c + 1] = free && t0 >= 0 && this.back[c] === 0 && this.flanking[c] === 0 ? t0 : -1;
+    this.freeT[this.W2 + c + 1] =
+      free && t1 >= 0 && this.back[this.W + c] === 0 && this.flanking[this.W + c] === 0 ? t1 : -1;
   }
 
   present(s: Side, c: number): boolean {
-    return this.cur[s][c]! >= 0;
+    return this.cur[s * this.W + c]! >= 0;
   }
 
   /** The template of side s's front in column c (the column must have one: present). */
   private tmplAt(s: Side, c: number): number {
-    return this.cur[s][c]!;
+    return this.cur[s * this.W + c]!;
   }
 
   /** Recompute the cached front template of side s in column c (after its state or going changed). */
   private refresh(s: Side, c: number): void {
-    const side = this.sides[s];
-    const st = this.state[s][c]!;
-    this.cur[s][c] = st < 0 ? -1 : side.stTmpl[this.colGoing[c]! * side.states + st]!;
+    this.recur(s, c);
     this.touch(c);
+  }
+
+  /** The cached front template alone (the caller touches the column once it is done with it). */
+  private recur(s: Side, c: number): void {
+    const side = this.sides[s];
+    const st = this.state[s * this.W + c]!;
+    this.cur[s * this.W + c] = st < 0 ? -1 : side.stTmpl[this.colGoing[c]! * side.states + st]!;
   }
 
   /** The base depth of side s's front in column c, in paces (0 where none or without geometry). */
   private depthAt(s: Side, c: number): number {
-    const t = this.cur[s][c]!;
+    const t = this.cur[s * this.W + c]!;
     return t < 0 ? 0 : this.sides[s].baseDepth[t]!;
   }
 
@@ -565,15 +581,16 @@ export class Battle {
    */
   private followUp(s: Side, c: number): void {
     const d = this.depthAt(s, c);
-    this.shift[s][c]! += d;
-    this.shift[1 - s]![c]! -= d;
+    this.shift[s * this.W + c]! += d;
+    this.shift[(1 - s) * this.W + c]! -= d;
   }
 
   /** Enemy files on the flanks of side s's file in column c (flank contacts). */
   private flankContactsOn(s: Side, c: number): number {
     if (this.flankers === 0) return 0;
-    const f = this.flanking[1 - s]!;
-    return (c > 0 && f[c - 1] === 1 ? 1 : 0) + (c + 1 < this.W && f[c + 1] === -1 ? 1 : 0);
+    const f = this.flanking;
+    const x = (1 - s) * this.W + c;
+    return (c > 0 && f[x - 1] === 1 ? 1 : 0) + (c + 1 < this.W && f[x + 1] === -1 ? 1 : 0);
   }
 
   /** Side s's file in column c belongs to a demoralised command. */
@@ -583,7 +600,7 @@ export class Battle {
 
   /** The command of side s's file in column c (a file stepped up from reserve keeps its own). */
   private commandOf(s: Side, c: number): number {
-    const f = this.file[s][c]!;
+    const f = this.file[s * this.W + c]!;
     return f >= 0 ? this.sides[s].fileCommand[f]! : this.sides[s].commandAt[c]!;
   }
 
@@ -592,15 +609,20 @@ export class Battle {
     const o = (1 - s) as Side;
     const n = this.sides[o].templates;
     const ok = this.okPad[o];
-    const f = this.freeT[o];
-    const friend = this.cur[o][c]!;
-    // f[c] is column c - 1 and f[c + 2] column c + 1 (padded); -1 (no overlapper) reads the zero row.
-    return ok[(f[c]! + 1) * n + friend]! + ok[(f[c + 2]! + 1) * n + friend]!;
+    const f = this.freeT;
+    const x = o * this.W2 + c;
+    const friend = this.cur[o * this.W + c]!;
+    // f[x] is column c - 1 and f[x + 2] column c + 1 (padded); -1 (no overlapper) reads the zero row.
+    return ok[(f[x]! + 1) * n + friend]! + ok[(f[x + 2]! + 1) * n + friend]!;
   }
 
   /** In line beside a fighting file: its front template, else -1 (flank support, cohesion). */
   private besideTmpl(s: Side, c: number): number {
-    return c >= 0 && c < this.W && this.present(s, c) && this.back[s][c] === 0 && this.flanking[s][c] === 0
+    return c >= 0 &&
+      c < this.W &&
+      this.present(s, c) &&
+      this.back[s * this.W + c] === 0 &&
+      this.flanking[s * this.W + c] === 0
       ? this.tmplAt(s, c)
       : -1;
   }
@@ -618,15 +640,26 @@ export class Battle {
   /** The signature index (signature.ts) of the combat in column c as it stands, in `owner`'s bound. */
   private indexOf(c: number, owner: Side): number {
     const st = this.strides;
+    const W = this.W;
+    const cur = this.cur;
+    const moved = this.moved;
+    // overlapsOn(0, c) and overlapsOn(1, c), read in place: the enemy's free files beside column c (freeT
+    // is padded, so its index c is column c - 1), each against the enemy's own file in column c.
+    const f = this.freeT;
+    const okA = this.okPad[0];
+    const okB = this.okPad[1];
+    const nA = this.naT;
+    const nB = this.nbT;
+    const ta = cur[c]!;
+    const tb = cur[W + c]!;
+    const xb = this.W2 + c;
+    const overA = okB[(f[xb]! + 1) * nB + tb]! + okB[(f[xb + 2]! + 1) * nB + tb]!;
+    const overB = okA[(f[c]! + 1) * nA + ta]! + okA[(f[c + 2]! + 1) * nA + ta]!;
     let index =
-      owner * st[0]! +
-      this.overlapsOn(0, c) * st[1]! +
-      this.overlapsOn(1, c) * st[2]! +
-      this.moved[0][c]! * st[3]! +
-      this.moved[1][c]! * st[4]! +
-      this.flankValueOn(0, c) * st[5]! +
-      this.flankValueOn(1, c) * st[6]!;
-    if (this.flankOn) index += this.flankContactsOn(0, c) * st[7]! + this.flankContactsOn(1, c) * st[8]!;
+      owner * st[0]! + overA * st[1]! + overB * st[2]! + moved[c]! * st[3]! + moved[W + c]! * st[4]!;
+    if (this.flankValued) index += this.flankValueOn(0, c) * st[5]! + this.flankValueOn(1, c) * st[6]!;
+    // Without files on an enemy flank, both flank contact counts are 0.
+    if (this.flankers > 0) index += this.flankContactsOn(0, c) * st[7]! + this.flankContactsOn(1, c) * st[8]!;
     if (this.p.extended) index += (this.shaken(0, c) ? st[9]! : 0) + (this.shaken(1, c) ? st[10]! : 0);
     return index;
   }
@@ -658,8 +691,8 @@ export class Battle {
     const bonus = this.lastBonus;
     for (const s of owner === 0 ? ([0, 1] as const) : ([1, 0] as const)) {
       const side = this.sides[s];
-      const st = this.state[s][c]!;
-      const base = st >= 0 ? side.fileBase[this.file[s][c]!]! : 0;
+      const st = this.state[s * this.W + c]!;
+      const base = st >= 0 ? side.fileBase[this.file[s * this.W + c]!]! : 0;
       const b =
         this.scoreUsed[s] === 0 && st >= 0 && side.stOff[st + 1]! > side.stOff[st]!
           ? side.scoreBonus[base + side.stRanks[side.stOff[st]!]!]!
@@ -700,8 +733,8 @@ export class Battle {
         column: c,
         overlapsA: this.overlapsOn(0, c),
         overlapsB: this.overlapsOn(1, c),
-        movedA: this.moved[0][c] === 1,
-        movedB: this.moved[1][c] === 1,
+        movedA: this.moved[c] === 1,
+        movedB: this.moved[this.W + c] === 1,
         flankContactsA: this.flankContactsOn(0, c),
         flankContactsB: this.flankContactsOn(1, c),
         shakenA: this.shaken(0, c),
@@ -728,26 +761,17 @@ export class Battle {
   }
 
   /**
-   * Remove up to `ranks` elements from the front of the file in column c, the first for `cause`, the
-   * ones behind it swept with it (transitions.ts loseFront).
-   */
-  private lose(s: Side, c: number, ranks: number, cause: number): void {
-    const st = this.visiting(s, c, cause);
-    this.setState(s, c, loseFront(this.sides[s], st, ranks, LOST_FRONT, this.visitor));
-  }
-
-  /**
    * Ready the visitor (transitions.ts Visit) for side s's file in column c, the front lost for `cause`;
    * returns the file's state.
    */
   private visiting(s: Side, c: number, cause: number): number {
-    const f = this.file[s][c]!;
+    const f = this.file[s * this.W + c]!;
     this.vSide = s;
     this.vFile = f;
     this.vBase = this.sides[s].fileBase[f]!;
     this.vCause = cause;
     this.vFled = 2;
-    return this.state[s][c]!;
+    return this.state[s * this.W + c]!;
   }
 
   /** A rank of the file being visited leaves it (transitions.ts): count it as lost, spent or fled. */
@@ -760,15 +784,18 @@ export class Battle {
     else this.count(s, this.vFile, k, this.vFled, false, C_EDGE);
   }
 
-  /** Side s's file in column c is now in state `st` (-1 or an empty state: nothing of it is left there). */
+  /**
+   * Side s's file in column c is now in state `st` (-1 or an empty state: nothing of it is left there).
+   * The caller touches the column.
+   */
   private setState(s: Side, c: number, st: number): void {
     const side = this.sides[s];
-    this.state[s][c] = st;
+    this.state[s * this.W + c] = st;
     if (st >= 0 && side.stOff[st + 1] === side.stOff[st]) {
-      this.state[s][c] = -1;
-      this.file[s][c] = -1;
+      this.state[s * this.W + c] = -1;
+      this.file[s * this.W + c] = -1;
     }
-    this.refresh(s, c);
+    this.recur(s, c);
   }
 
   /**
@@ -824,12 +851,13 @@ export class Battle {
   private flee(s: Side, c: number, packed: number): number {
     const side = this.sides[s];
     const st = this.visiting(s, c, C_EDGE);
-    const t = this.cur[s][c]!;
+    const t = this.cur[s * this.W + c]!;
     const group = side.stFledGroup[st]!;
     if (!(this.opts.fledLost || (this.fledReturn && group >= 0)))
       return fileOutcome(side, st, packed, this.visitor);
     // The flight: its initial recoil (a base depth) and the flee move, from where the file stands.
-    const distance = this.shift[s][c]! + side.baseDepth[t]! * (1 + this.back[s][c]!) + side.flee[t]!;
+    const distance =
+      this.shift[s * this.W + c]! + side.baseDepth[t]! * (1 + this.back[s * this.W + c]!) + side.flee[t]!;
     const lost = this.opts.fledLost || distance > this.rear[s]! + EPS;
     this.vFled = lost ? 0 : 1;
     const next = fileOutcome(side, st, packed, this.visitor);
@@ -855,10 +883,10 @@ export class Battle {
     this.wState[s][i] = st;
     this.wDist[s][i] = dist;
     this.wNext[s][i] = -1;
-    const tail = this.wTail[s][c]!;
-    if (tail < 0) this.wHead[s][c] = i;
+    const tail = this.wTail[s * this.W + c]!;
+    if (tail < 0) this.wHead[s * this.W + c] = i;
     else this.wNext[s][tail] = i;
-    this.wTail[s][c] = i;
+    this.wTail[s * this.W + c] = i;
   }
 
   private applyLoss(s: Side, c: number, packed: number, cause: number): void {
@@ -869,13 +897,14 @@ export class Battle {
     if (out === FLEE) next = this.flee(s, c, packed);
     else {
       const st = this.visiting(s, c, cause);
-      const t = this.cur[s][c]!;
+      const t = this.cur[s * this.W + c]!;
       // DBM 3.2 p.25 Losses: an element whose recoil crosses its table edge is lost (after the ranks its
       // recoil destroys behind it: DBA 3.0 elephants).
       if (
         out === RECOIL &&
         this.fledReturn &&
-        this.shift[s][c]! + side.baseDepth[t]! * (1 + this.back[s][c]!) > this.rear[s]! + EPS
+        this.shift[s * this.W + c]! + side.baseDepth[t]! * (1 + this.back[s * this.W + c]!) >
+          this.rear[s]! + EPS
       ) {
         this.vCause = C_EDGE;
         const behind = loseBehind(side, st, (packed >> REAR_SHIFT) & 3, this.visitor);
@@ -883,9 +912,9 @@ export class Battle {
       } else next = fileOutcome(side, st, packed, this.visitor);
     }
     this.setState(s, c, next);
-    // Destroyed, fled or recoiled: whatever is left of the file is a base depth back.
-    this.back[s][c] = 1;
-    this.touch(c);
+    // Destroyed, fled or recoiled: whatever is left of the file is a base depth back (the caller touches
+    // the column).
+    this.back[s * this.W + c] = 1;
   }
 
   /** DBM 3.2 p.24 Pursuing Elements: a pursuer follows and keeps contact with what is left of the file. */
@@ -897,8 +926,7 @@ export class Battle {
     if (pursues && this.present(l, c)) {
       this.followUp(l, c);
       this.contact[c] = 1;
-      this.back[l][c] = 0;
-      this.touch(c);
+      this.back[l * this.W + c] = 0;
     }
   }
 
@@ -910,7 +938,6 @@ export class Battle {
     this.applyLoss(0, c, pa, fcA > 0 ? C_FLANK : C_FRONTAL);
     this.applyLoss(1, c, pb, fcB > 0 ? C_FLANK : C_FRONTAL);
     this.contact[c] = 0;
-    this.touch(c);
     if (this.flankOn && this.flankers > 0) {
       if ((pa & OUT) !== NONE) this.releaseFlankers(0, c, true);
       if ((pb & OUT) !== NONE) this.releaseFlankers(1, c, true);
@@ -919,6 +946,7 @@ export class Battle {
     }
     if ((pa & OUT) === NONE) this.pursue(0, c, pa);
     else if ((pb & OUT) === NONE) this.pursue(1, c, pb);
+    this.touch(c);
     return true;
   }
 
@@ -929,13 +957,14 @@ export class Battle {
    * otherwise the enemy gave ground or fell and they stand back in line in their own column.
    */
   private releaseFlankers(s: Side, c: number, recoil: boolean): void {
-    const f = this.flanking[s];
+    const f = this.flanking;
+    const o = s * this.W;
     for (let d = -1; d <= 1; d += 2) {
       const x = c + d;
-      if (x < 0 || x >= this.W || f[x] !== -d) continue;
-      f[x] = 0;
+      if (x < 0 || x >= this.W || f[o + x] !== -d) continue;
+      f[o + x] = 0;
       this.flankers--;
-      if (recoil) this.back[s][x] = 1;
+      if (recoil) this.back[s * this.W + x] = 1;
       this.touch(x);
     }
   }
@@ -950,12 +979,13 @@ export class Battle {
    */
   private flankMoves(owner: Side): void {
     const other = (1 - owner) as Side;
-    const f = this.flanking[owner];
+    const f = this.flanking;
+    const o = owner * this.W;
     const side = this.sides[owner];
     for (let c = 0; c < this.W; c++) {
-      if (!this.present(owner, c) || this.present(other, c) || this.back[owner][c] === 1 || f[c] !== 0)
+      if (!this.present(owner, c) || this.present(other, c) || this.back[o + c] === 1 || f[o + c] !== 0)
         continue;
-      if (this.moved[owner][c] === 1 || this.stepped[c] === 1 || this.shaken(owner, c)) continue;
+      if (this.moved[owner * this.W + c] === 1 || this.stepped[c] === 1 || this.shaken(owner, c)) continue;
       if (side.flankReach[this.tmplAt(owner, c)] === 0) continue;
       const left = this.flankable(owner, c, c - 1);
       const right = this.flankable(owner, c, c + 1);
@@ -976,7 +1006,7 @@ export class Battle {
         )
       )
         continue;
-      f[c] = d;
+      f[o + c] = d;
       this.flankers++;
       this.touch(c);
       if (this.log)
@@ -992,7 +1022,7 @@ export class Battle {
       x < this.W &&
       this.contact[x] === 1 &&
       this.present(other, x) &&
-      this.flanking[other][x] === 0 &&
+      this.flanking[other * this.W + x] === 0 &&
       (!this.flankFromLevel || this.contactAtStart[x] === 1) &&
       this.mayContactFlank(s, c, x)
     );
@@ -1220,8 +1250,9 @@ export class Battle {
     if (!this.present(s, c)) return 0;
     const range = this.rangeOf(s, c, owner);
     if (range <= 0) return 0;
-    if (this.contact[c] === 1 || this.flanking[s][c] !== 0 || this.flankContactsOn(s, c) > 0) return 0;
-    if (this.gap === 0 && this.back[s][c] === 0) {
+    if (this.contact[c] === 1 || this.flanking[s * this.W + c] !== 0 || this.flankContactsOn(s, c) > 0)
+      return 0;
+    if (this.gap === 0 && this.back[s * this.W + c] === 0) {
       const o = (1 - s) as Side;
       for (let x = c - 1; x <= c + 1; x += 2)
         if (x >= 0 && x < this.W && this.contact[x] === 1 && this.present(o, x) && this.present(s, x))
@@ -1235,7 +1266,8 @@ export class Battle {
     if (x < 0 || x >= this.W) return false;
     const o = (1 - s) as Side;
     if (!this.present(o, x)) return false;
-    if (this.contact[x] === 1 || this.flanking[o][x] !== 0 || this.flankContactsOn(o, x) > 0) return false;
+    if (this.contact[x] === 1 || this.flanking[o * this.W + x] !== 0 || this.flankContactsOn(o, x) > 0)
+      return false;
     // Apart: the gap between the lines; once met, a column out of contact is a base depth or two apart.
     return this.gap <= range;
   }
@@ -1351,11 +1383,12 @@ export class Battle {
         // Recoils at a distance move nothing in this model (the lines keep one gap): only losses count.
         if (p < 0 || (p & OUT) === NONE || (p & OUT) === RECOIL || !this.present(s, c)) continue;
         this.applyLoss(s, c, p, C_SHOOTING);
+        this.touch(c);
       }
     if (this.gap > 0)
       for (let c = 0; c < W; c++) {
-        this.back[0][c] = 0;
-        this.back[1][c] = 0;
+        this.back[c] = 0;
+        this.back[this.W + c] = 0;
         this.touch(c);
       }
   }
@@ -1373,14 +1406,16 @@ export class Battle {
    */
   private move(owner: Side, firstSide: Side, charge = false): void {
     const other = (1 - owner) as Side;
-    this.moved[0].fill(0);
-    this.moved[1].fill(0);
+    this.moved.fill(0);
     if (this.flankOn && this.flankFromLevel) this.contactAtStart.set(this.contact);
     if (this.steppedAny) {
       this.stepped.fill(0);
       this.steppedAny = false;
     }
-    if (!charge) this.lineMoved.fill(0);
+    if (!charge) {
+      this.lineMoved[0] = 0;
+      this.lineMoved[1] = 0;
+    }
     const renews =
       (charge || this.bound === 1 || this.opts.renewContact === 'bound-owner' || owner === firstSide) &&
       (this.engaged || (this.intent[owner]! & CLOSES) !== 0);
@@ -1393,17 +1428,18 @@ export class Battle {
         if (this.present(other, c)) {
           if (this.contact[c] === 0) {
             // The owner's back file steps up; or it moves up to the enemy's back file (followed up).
-            if (this.back[other][c] === 1 && this.back[owner][c] === 0) this.followUp(other, c);
+            if (this.back[other * this.W + c] === 1 && this.back[owner * this.W + c] === 0)
+              this.followUp(other, c);
             this.contact[c] = 1;
-            this.moved[owner][c] = 1;
+            this.moved[owner * this.W + c] = 1;
             this.lineMoved[owner] = 1;
-            this.back[0][c] = 0;
-            this.back[1][c] = 0;
+            this.back[c] = 0;
+            this.back[this.W + c] = 0;
             this.engaged = true;
             this.touch(c);
           }
         } else {
-          this.back[owner][c] = 0;
+          this.back[owner * this.W + c] = 0;
           this.touch(c);
         }
       }
@@ -1419,10 +1455,10 @@ export class Battle {
    * p.18: bowmen and mounted they can shoot at; train: it waits for the enemy to come).
    */
   private mayRenew(s: Side, c: number): boolean {
-    if (this.shaken(s, c) || this.flanking[s][c] !== 0) return false;
+    if (this.shaken(s, c) || this.flanking[s * this.W + c] !== 0) return false;
     if (this.p.pips && (this.halted[s][this.commandOf(s, c)]! & 2) !== 0) return false;
     const other = (1 - s) as Side;
-    if (!this.present(other, c)) return this.back[s][c] === 1;
+    if (!this.present(other, c)) return this.back[s * this.W + c] === 1;
     if (this.p.shot === undefined) return true;
     const ok = s === 0 ? this.p.chargeA : this.p.chargeB;
     return ok[this.tmplAt(0, c) * this.nbT + this.tmplAt(1, c)] === 1;
@@ -1460,22 +1496,23 @@ export class Battle {
     const side = this.sides[owner];
     const dist = this.wDist[owner];
     const next = this.wNext[owner];
-    const head = this.wHead[owner];
+    const head = this.wHead;
+    const h = owner * this.W;
     const geometry = this.geometry[owner];
     const states = side.states;
     const commands = this.measures > 0;
     if (commands && this.p.pips) this.payStepUps(owner);
     for (let c = 0; c < this.W; c++) {
-      if (head[c]! < 0 || this.shaken(owner, c)) continue;
+      if (head[h + c]! < 0 || this.shaken(owner, c)) continue;
       const reserve = side.reserveDist[c]!;
       const going = this.colGoing[c]! * states;
       // The element nearest the line (the first to come on a tie) steps up where the column is empty.
       let nearest = -1;
       if (!this.present(owner, c))
-        for (let i = head[c]!; i >= 0; i = next[i]!)
+        for (let i = head[h + c]!; i >= 0; i = next[i]!)
           if (nearest < 0 || dist[i]! < dist[nearest]!) nearest = i;
       let prev = -1;
-      for (let i = head[c]!; i >= 0;) {
+      for (let i = head[h + c]!; i >= 0;) {
         const after = next[i]!;
         if (commands && !this.mayStepUp(owner, i)) {
           prev = i;
@@ -1520,7 +1557,7 @@ export class Battle {
       const moved: unknown[] = [];
       for (let c = 0; c < this.W; c++) {
         const empty = !this.present(s, c);
-        for (let i = this.wHead[s][c]!; i >= 0; i = this.wNext[s][i]!) {
+        for (let i = this.wHead[s * this.W + c]!; i >= 0; i = this.wNext[s][i]!) {
           if (this.waitingCommand(s, i) !== cmd) continue;
           // Only elements that would move: toward a gap, or closing up to the second line's distance.
           if (!empty && this.wDist[s][i]! <= this.sides[s].reserveDist[c]! + EPS) continue;
@@ -1534,9 +1571,9 @@ export class Battle {
   /** Take waiting element i (after `prev` in its column's list, -1 if first) off side s's list of column c. */
   private unlink(s: Side, c: number, i: number, prev: number): void {
     const next = this.wNext[s][i]!;
-    if (prev < 0) this.wHead[s][c] = next;
+    if (prev < 0) this.wHead[s * this.W + c] = next;
     else this.wNext[s][prev] = next;
-    if (this.wTail[s][c] === i) this.wTail[s][c] = prev;
+    if (this.wTail[s * this.W + c] === i) this.wTail[s * this.W + c] = prev;
     this.wFree[s][this.wFreeN[s]!++] = i;
     this.wn[s]!--;
   }
@@ -1546,7 +1583,9 @@ export class Battle {
    * front there if the enemy has a file in the column, else where side s's front last stood.
    */
   private positionIn(s: Side, c: number): number {
-    return this.present((1 - s) as Side, c) ? -this.shift[1 - s]![c]! : this.shift[s][c]!;
+    return this.present((1 - s) as Side, c)
+      ? -this.shift[(1 - s) * this.W + c]!
+      : this.shift[s * this.W + c]!;
   }
 
   /** Waiting element i of side s (already off its list) reaches the line in column c (waitingMoves). */
@@ -1554,30 +1593,30 @@ export class Battle {
     const o = (1 - s) as Side;
     const f = this.wFile[s][i]!;
     const st = this.wState[s][i]!;
-    this.shift[s][c] = this.positionIn(s, c);
-    this.file[s][c] = f;
-    this.state[s][c] = st;
-    this.back[s][c] = 0;
+    this.shift[s * this.W + c] = this.positionIn(s, c);
+    this.file[s * this.W + c] = f;
+    this.state[s * this.W + c] = st;
+    this.back[s * this.W + c] = 0;
     this.refresh(s, c);
     let contact = false;
     if (this.present(o, c) && this.contact[c] === 0) {
       const nb = this.sides[1].templates;
       const ok = s === 0 ? this.p.chargeA : this.p.chargeB;
       const may = this.p.shot === undefined || ok[this.tmplAt(0, c) * nb + this.tmplAt(1, c)] === 1;
-      if (this.flanking[o][c] !== 0) {
+      if (this.flanking[o * this.W + c] !== 0) {
         // The enemy file standing on a flank from this column is contacted and turns to face (p.21).
-        this.flanking[o][c] = 0;
+        this.flanking[o * this.W + c] = 0;
         this.flankers--;
-        this.back[o][c] = 0;
+        this.back[o * this.W + c] = 0;
         contact = true;
-      } else contact = may && this.back[o][c] === 0;
+      } else contact = may && this.back[o * this.W + c] === 0;
       if (contact) {
         this.contact[c] = 1;
-        this.moved[s][c] = 1;
+        this.moved[s * this.W + c] = 1;
         this.engaged = true;
       }
     }
-    this.moved[s][c] = contact ? 1 : 0;
+    this.moved[s * this.W + c] = contact ? 1 : 0;
     // It has made its move this bound: it does not also take a flank.
     this.stepped[c] = 1;
     this.steppedAny = true;
@@ -1588,7 +1627,7 @@ export class Battle {
 
   /** Side s has an element waiting behind column c. */
   private waitingAt(s: Side, c: number): boolean {
-    return this.wHead[s][c]! >= 0;
+    return this.wHead[s * this.W + c]! >= 0;
   }
 
   /**
@@ -1796,7 +1835,7 @@ export class Battle {
           this.present(s, c) &&
           this.commandOf(s, c) === cmd &&
           this.contact[c] === 0 &&
-          this.flanking[s][c] === 0
+          this.flanking[s * this.W + c] === 0
         ) {
           moved.push(this.p.templates[s][this.tmplAt(s, c)]);
           withGeneral ||= this.holdsGeneral(s, c, cmd);
@@ -1804,7 +1843,7 @@ export class Battle {
       const files = moved.length;
       // Its elements behind the line (second line, fled elements) are halted with them, one group.
       for (let c = 0; c < this.W; c++)
-        for (let i = this.wHead[s][c]!; i >= 0; i = this.wNext[s][i]!)
+        for (let i = this.wHead[s * this.W + c]!; i >= 0; i = this.wNext[s][i]!)
           if (this.waitingCommand(s, i) === cmd)
             moved.push(
               this.p.templates[s][side.stTmpl[this.colGoing[c]! * side.states + this.wState[s][i]!]!],
@@ -1821,22 +1860,22 @@ export class Battle {
           !this.present(s, c) ||
           this.commandOf(s, c) !== cmd ||
           this.contact[c] === 1 ||
-          this.flanking[s][c] !== 0
+          this.flanking[s * this.W + c] !== 0
         )
           continue;
-        const t = this.cur[s][c]!;
-        const st = this.state[s][c]!;
-        const f = this.file[s][c]!;
-        const distance = this.shift[s][c]! + side.baseDepth[t]! * this.back[s][c]!;
+        const t = this.cur[s * this.W + c]!;
+        const st = this.state[s * this.W + c]!;
+        const f = this.file[s * this.W + c]!;
+        const distance = this.shift[s * this.W + c]! + side.baseDepth[t]! * this.back[s * this.W + c]!;
         this.setState(s, c, -1);
-        this.file[s][c] = -1;
+        this.file[s * this.W + c] = -1;
         this.touch(c);
         this.wait(s, c, f, st, distance);
       }
       // Everything of the command behind the line goes a flee move further back, or off the table.
       for (let c = 0; c < this.W; c++) {
         let prev = -1;
-        for (let i = this.wHead[s][c]!; i >= 0;) {
+        for (let i = this.wHead[s * this.W + c]!; i >= 0;) {
           const after = this.wNext[s][i]!;
           if (this.waitingCommand(s, i) !== cmd) {
             prev = i;
@@ -1889,8 +1928,8 @@ export class Battle {
     const side = this.sides[s];
     const g = side.generalRank[cmd]!;
     if (g < 0) return false;
-    const st = this.state[s][c]!;
-    const base = side.fileBase[this.file[s][c]!]!;
+    const st = this.state[s * this.W + c]!;
+    const base = side.fileBase[this.file[s * this.W + c]!]!;
     for (let r = side.stOff[st]!; r < side.stOff[st + 1]!; r++)
       if (base + side.stRanks[r]! === g) return true;
     return false;
@@ -2012,8 +2051,7 @@ export class Battle {
       if (this.gap > 0) {
         this.approachMove(owner);
         if (this.gap > 0) {
-          this.moved[0].fill(0);
-          this.moved[1].fill(0);
+          this.moved.fill(0);
           this.shootAll(owner);
         } else {
           // The lines meet: the owner's files charge home (moved into contact) and fight.
