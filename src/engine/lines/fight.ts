@@ -193,11 +193,17 @@ export class Battle {
   private readonly W2: number;
   sides: readonly [PreparedSide, PreparedSide];
   opts: ModelOptions;
+  /*
+   * "Per side and column" arrays below hold both sides end to end: side s's column c is at s * W + c
+   * (freeT, padded: s * W2 + c + 1). One flat typed array is one load cheaper than a pair of them.
+   */
   /** Per side and column: the state of the file in the front line there (prepare.ts), -1 where none. */
   readonly state: Int32Array;
   /** Per side and column: which file that is (prepare.ts PreparedSide.fileAt numbering), -1 where none. */
   readonly file: Int32Array;
+  /** Per side and column: the front stands a base depth back from its line (it recoiled or fled). */
   readonly back: Uint8Array;
+  /** Per side and column: the file moved into contact this bound. */
   readonly moved: Uint8Array;
   readonly contact: Uint8Array;
   /** Per column: the two files were in contact at the start of the bound (flank moves from level). */
@@ -251,7 +257,7 @@ export class Battle {
   /** Per side and column: the front's template id, -1 when nothing of the file is left (a cache). */
   readonly cur: Int32Array;
   /**
-   * Per side, padded by one column at each end (index c + 1): the front's template where the file is in
+   * Per side, padded by one column at each end (index s * W2 + c + 1): the front's template where the file is in
    * line and free of enemy contact (so it may overlap its neighbours' opponents), else -1. Kept up to date
    * by touch() after every change to a column, so counting overlaps is two lookups.
    */
@@ -272,8 +278,8 @@ export class Battle {
   /**
    * Per side, the elements waiting behind the line (docs/engagement-model.md "Second lines", "Flight"):
    * a reserve file, or fled ranks on their way back as a file of their own, each with its file, state and
-   * paces from the front line. Per column a list in the order they came (wHead, wNext; -1 ends it), the
-   * free slots on a stack (wFree, wFreeN).
+   * paces from the front line. Per side and column a list in the order they came (wHead at s * W + c,
+   * wNext; -1 ends it), the free slots on a stack (wFree, wFreeN).
    */
   private readonly wHead: Int32Array;
   private readonly wTail: Int32Array;
