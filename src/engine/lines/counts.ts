@@ -218,11 +218,18 @@ function accumulateBattle(counts: Float64Array, layout: CountsLayout, b: Battle)
     counts[at + 5]! += t[T_FLED]!;
     const files = s === 0 ? layout.filesA : layout.filesB;
     const side = b.sides[s];
+    const elements = b.fileElements[s];
+    const fileAp = b.fileAp[s];
     for (let i = 0; i < side.files; i++) {
+      // A file that lost nothing (its AP lost is 0 too) and is still in the fight adds nothing; one whose
+      // elements all fled for good is gone though none was lost.
+      const e = elements[i]!;
+      const gone = b.fileGone(s, i);
+      if (e === 0 && !gone) continue;
       const f = files + FILE_FIELDS * i;
-      counts[f]! += b.fileElements[s][i]!;
-      counts[f + 1]! += b.fileAp[s][i]!;
-      if (b.fileGone(s, i)) counts[f + 2]! += 1;
+      counts[f]! += e;
+      counts[f + 1]! += fileAp[i]!;
+      if (gone) counts[f + 2]! += 1;
     }
   }
   if (layout.commands >= 0) {
