@@ -191,6 +191,24 @@ export function modelSeconds(
   return cpu / speedUp(shape) + (n > 1 ? (shape.start ?? 0) : 0);
 }
 
+/**
+ * Processor seconds one sample of each kind is expected to cost in `work`, its setups and contexts
+ * spread over its samples (the progress bar's weights: pipeline/progress.ts).
+ */
+export function sampleWeights(
+  work: ReadonlyMap<string, KindWork>,
+  rates: ReadonlyMap<string, Omit<KindRates, 'bytesPerSetup'>>,
+): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [kind, w] of work) {
+    if (!(w.samples > 0)) continue;
+    const r = rates.get(kind) ?? UNMEASURED;
+    const seconds = w.samples * r.perSample + w.setups * r.perSetup + (w.contexts ?? 0) * r.perContext;
+    out.set(kind, seconds / w.samples);
+  }
+  return out;
+}
+
 /** What the memory model starts from. */
 export interface MemoryBase {
   /** This process (every thread) when the work starts. */
@@ -495,6 +513,11 @@ export class Estimator {
   /** The whole run's work, by kind, as the last estimate expected it. */
   get expected(): ReadonlyMap<string, KindWork> {
     return this.wholeRun;
+  }
+
+  /** What a sample of each kind is expected to cost over the whole run (sampleWeights). */
+  get sampleWeights(): ReadonlyMap<string, number> {
+    return sampleWeights(this.wholeRun, this.rates);
   }
 
   /** The model's inputs in a line (DEBELLATOR_ESTIMATE=always). */
