@@ -435,7 +435,10 @@ export function median(xs: readonly number[]): number {
 /**
  * A kind's time rates from its pilots, in processor seconds: per sample (warm), per setup (fresh less
  * warm) and per context (first less fresh), each a sum over the pilots over their samples, setups or
- * contexts (jobs' costs differ widely; the pilots are a sample of the jobs). A negative sum (noise)
+ * contexts (jobs' costs differ widely; the pilots are a sample of the jobs). A pilot with setups whose
+ * first run met no new context counts its first run less its fresh one to its setups: what its setups
+ * found unbuilt in this thread's caches (an army job's combat tables, and its whole set-up: its kind
+ * cannot set up again apart from sampling, so its fresh run is its warm one). A negative sum (noise)
  * counts as 0.
  */
 export function ratesOf(pilots: readonly PilotFigures[]): Omit<KindRates, 'bytesPerSetup'> {
@@ -451,7 +454,7 @@ export function ratesOf(pilots: readonly PilotFigures[]): Omit<KindRates, 'bytes
     ),
     perSetup: per(
       (p) => p.setups,
-      (p) => p.fresh - p.warm,
+      (p) => (p.contexts > 0 ? p.fresh : p.first) - p.warm,
     ),
     perContext: per(
       (p) => p.contexts,
