@@ -13,6 +13,8 @@ import {
   modelSeconds,
   othersOf,
   busyBetween,
+  COLLECTOR_SHARE,
+  heapPressure,
   overCeiling,
   PARALLEL_EFFICIENCY,
   ratesOf,
@@ -131,6 +133,20 @@ describe('the time model', () => {
     );
     // Started threads (a later round): no start-up. 0.2 + 2 x 0.02 = 0.24 / 1.8.
     expect(modelSeconds(work, rates, { threads: 2, cores: 2 })).toBeCloseTo(0.24 / 1.8, 10);
+  });
+
+  it("heaps at their ceiling add their collectors' share to the samples and setups", () => {
+    // Setups of 10 kB: 100 of them keep 1.1 x 1 MB, 0.55 MB a thread of 2, against a 1.1 MB ceiling:
+    // half full. Samples and setups take 0.2 s, their collectors half of COLLECTOR_SHARE more.
+    const weighed = new Map([['balance', { ...rates.get('balance')!, bytesPerSetup: 10_000 }]]);
+    const p = heapPressure(work, weighed, 2, 1.1e6);
+    expect(p).toBeCloseTo(0.5, 10);
+    expect(modelSeconds(work, rates, { threads: 2, cores: 2, heapPressure: p })).toBeCloseTo(
+      (0.2 * (1 + COLLECTOR_SHARE / 2) + 2 * 0.02) / 1.8,
+      10,
+    );
+    // A heap cannot be fuller than its ceiling.
+    expect(heapPressure(work, weighed, 1, 1e5)).toBe(1);
   });
 
   it('a busy machine gives each thread its share of the processors', () => {

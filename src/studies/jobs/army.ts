@@ -35,6 +35,9 @@ const isArmyPayload = (p: unknown): p is ArmyPayload =>
   isRecord(p.spec) &&
   isRecord(p.setting);
 
+/** Battles of an army job's pilot at least: long enough to be timed at once (20 ms: estimate.ts). */
+const PILOT_BATTLES = 200;
+
 const configs = new Map<string, LinesConfig>();
 /** Deployed battles a thread keeps: a job's shards come together, so a few serve them. */
 const CONFIG_MEMO = 16;
@@ -75,6 +78,11 @@ export const armyJobs = jobKind<ArmyPayload>({
   setups: () => 1,
   // The job itself: a job's set-up cannot be run again apart from its battles (the next job deploys
   // other armies), so its first run is its set-up and battles, and the repeats its battles only: the
-  // estimate counts the first run beyond the repeats as the set-up (pipeline/estimate.ts ratesOf).
-  pilot: (p, jobSamples, samples) => ({ ...samplesPilot(p, jobSamples, samples), setups: 1 }),
+  // estimate counts the first run beyond the repeats as the set-up (pipeline/estimate.ts ratesOf). At
+  // least PILOT_BATTLES (or the whole job), so the first pilot the estimate times is the one that sets
+  // up (a smaller one would set up, then grow, set-up done).
+  pilot: (p, jobSamples, samples) => ({
+    ...samplesPilot(p, jobSamples, Math.max(samples, PILOT_BATTLES)),
+    setups: 1,
+  }),
 });
