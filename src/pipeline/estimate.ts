@@ -12,16 +12,21 @@
  * per sample, per setup and per context, and the bytes a setup keeps. A pilot is a small job of the
  * kind (its `pilot`) run three times: as itself (its contexts new to the pilots), then on fresh setups
  * (a balance job at another count), then the same again, warm; the rates are sums over the pilots of
- * warm, fresh - warm and first - fresh, over their samples, setups and contexts. The first pilots of a
- * kind only warm the JIT up; a few more jobs are weighed (live bytes after a collection). So
+ * warm, fresh - warm and first - fresh, over their samples, setups and contexts (a pilot that met no
+ * new context counts first - warm to its setups: an army job's set-up is only ever run first). The
+ * first pilots of a kind only warm the JIT up; a few more jobs are weighed (live bytes after a
+ * collection, the second time they are set up at another count). So
  *
- *   seconds = (JIT_GAIN x (samples x per sample + setups x per setup)
+ *   seconds = (JIT_GAIN x (samples x per sample + setups x per setup) x (1 + COLLECTOR_SHARE x pressure)
  *              + threads x (contexts x per context + WORKER_WARM_UP_SECONDS)) / speedUp
  *             + WORKER_START_SECONDS + REPORT_SECONDS
  *   memory  = this process after the pilots
  *             + per worker thread: WORKER_BASE_BYTES + min(its heap ceiling + WORKER_HEAP_OVERHEAD_BYTES,
  *                                  HEAP_FACTOR x bytes per setup x its share of the setups)
  *             + the counts the run keeps
+ *
+ * where pressure is how full the workers' heaps get (the memory model's heap over its ceiling, at most
+ * 1): a full heap keeps the collector's helper threads busy.
  *
  * speedUp counts the machine's processors and the threads of other processes wanting one (judged from
  * how long the pilots waited for a processor). With one thread the work runs in this (warm) thread, and
@@ -82,6 +87,14 @@ export const WORKER_WARM_UP_SECONDS = 1;
 export const JIT_GAIN = 0.75;
 /** Threads of one run share memory bandwidth and caches: several run at this share of one's speed each. */
 export const PARALLEL_EFFICIENCY = 0.9;
+/**
+ * A worker thread whose heap is at its ceiling (its setups' bytes more than its heap holds: modelMemory)
+ * has its collector mark a full heap again and again, on helper threads that want processors beside
+ * the sampling: this much processor time more than its samples and setups take (in proportion below
+ * the ceiling). Calibrated: the bundled study, each worker at its 1 GB ceiling, took 857 s of processor
+ * time in all, 593 s of it in its kernels and about 25 s in its pilots and report.
+ */
+export const COLLECTOR_SHARE = 0.4;
 
 /** Processor time the first pilots of a kind run to warm the JIT up, untimed: at least, ... */
 const WARM_UP_MS = 150;
@@ -155,6 +168,8 @@ export interface RunShape {
   readonly warmUp?: number;
   /** Clock seconds to start the worker threads (none for one thread: the work runs in this one). */
   readonly start?: number;
+  /** How full the threads' heaps get, 0 to 1 of their ceiling (heapPressure; default 0). */
+  readonly heapPressure?: number;
 }
 
 /**
@@ -169,9 +184,10 @@ export function speedUp(shape: RunShape): number {
 }
 
 /**
- * Clock seconds for `work` at `rates`: the samples and setups are shared among the threads; each
- * thread builds every context and (worker threads) warms its JIT up; all in processor seconds, over the
- * threads' speed-up (speedUp); plus the start.
+ * Clock seconds for `work` at `rates`: the samples and setups are shared among the threads (and their
+ * collectors take COLLECTOR_SHARE more, times the heaps' pressure); each thread builds every context
+ * and (worker threads) warms its JIT up; all in processor seconds, over the threads' speed-up
+ * (speedUp); plus the start.
  */
 export function modelSeconds(
   work: ReadonlyMap<string, KindWork>,
@@ -187,8 +203,27 @@ export function modelSeconds(
   }
   const n = Math.max(1, shape.threads);
   if (n > 1) everyThread += shape.warmUp ?? 0;
-  const cpu = shared + n * everyThread;
+  const pressure = Math.min(1, Math.max(0, shape.heapPressure ?? 0));
+  const cpu = shared * (1 + COLLECTOR_SHARE * pressure) + n * everyThread;
   return cpu / speedUp(shape) + (n > 1 ? (shape.start ?? 0) : 0);
+}
+
+/**
+ * Processor seconds one sample of each kind is expected to cost in `work`, its setups and contexts
+ * spread over its samples (the progress bar's weights: pipeline/progress.ts).
+ */
+export function sampleWeights(
+  work: ReadonlyMap<string, KindWork>,
+  rates: ReadonlyMap<string, Omit<KindRates, 'bytesPerSetup'>>,
+): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [kind, w] of work) {
+    if (!(w.samples > 0)) continue;
+    const r = rates.get(kind) ?? UNMEASURED;
+    const seconds = w.samples * r.perSample + w.setups * r.perSetup + (w.contexts ?? 0) * r.perContext;
+    out.set(kind, seconds / w.samples);
+  }
+  return out;
 }
 
 /** What the memory model starts from. */
@@ -223,6 +258,21 @@ export function modelMemory(
         (WORKER_BASE_BYTES +
           Math.min((HEAP_FACTOR * kept) / n, base.heapCeiling + WORKER_HEAP_OVERHEAD_BYTES));
   return base.processBytes + threadsBytes + base.countsBytes;
+}
+
+/**
+ * How full each thread's heap gets over a run whose whole work is `work`, as a share of its ceiling
+ * (0 to 1): HEAP_FACTOR x the bytes of its share of the setups over `heapCeiling`.
+ */
+export function heapPressure(
+  work: ReadonlyMap<string, KindWork>,
+  rates: ReadonlyMap<string, KindRates>,
+  threads: number,
+  heapCeiling: number,
+): number {
+  let kept = 0;
+  for (const [kind, w] of work) kept += w.setups * (rates.get(kind)?.bytesPerSetup ?? 0);
+  return heapCeiling > 0 ? Math.min(1, (HEAP_FACTOR * kept) / Math.max(1, threads) / heapCeiling) : 0;
 }
 
 /** The memory this process may use: the machine's, or less under a container's limit. */
@@ -369,12 +419,18 @@ async function pilot(job: Job, met: Set<string>, spent: { cpu: number }): Promis
   }
 }
 
-/** Bytes kept per setup by fresh whole jobs like `jobs`, their contexts built first (0: no setups). */
+/**
+ * Bytes kept per setup by fresh whole jobs like `jobs` (0: no setups), their contexts built first and
+ * fresh setups once before: a run sets a unit up at count after count, and what a setup keeps (combat
+ * tables of its files) falls once the unit's nearby counts are built (about 17 kB a setup the first
+ * time on a small study against 12 kB the next, which is what the run goes on to keep).
+ */
 async function weigh(jobs: readonly Job[]): Promise<number> {
-  const tasks = jobs.map((j) => pilotTask(j, j.samples, WEIGHED_FRESH));
+  const tasks = jobs.map((j) => pilotTask(j, j.samples, WEIGHED_FRESH + 1));
   const setups = sum(tasks.map((t) => t.setups));
   if (setups === 0) return 0;
   for (const j of jobs) await runShard(pilotTask(j, j.samples, 0));
+  for (const j of jobs) await runShard(pilotTask(j, j.samples, WEIGHED_FRESH));
   const before = liveBytes();
   for (const t of tasks) await runShard(t);
   return Math.max(0, liveBytes() - before) / setups;
@@ -417,7 +473,10 @@ export function median(xs: readonly number[]): number {
 /**
  * A kind's time rates from its pilots, in processor seconds: per sample (warm), per setup (fresh less
  * warm) and per context (first less fresh), each a sum over the pilots over their samples, setups or
- * contexts (jobs' costs differ widely; the pilots are a sample of the jobs). A negative sum (noise)
+ * contexts (jobs' costs differ widely; the pilots are a sample of the jobs). A pilot with setups whose
+ * first run met no new context counts its first run less its fresh one to its setups: what its setups
+ * found unbuilt in this thread's caches (an army job's combat tables, and its whole set-up: its kind
+ * cannot set up again apart from sampling, so its fresh run is its warm one). A negative sum (noise)
  * counts as 0.
  */
 export function ratesOf(pilots: readonly PilotFigures[]): Omit<KindRates, 'bytesPerSetup'> {
@@ -433,7 +492,7 @@ export function ratesOf(pilots: readonly PilotFigures[]): Omit<KindRates, 'bytes
     ),
     perSetup: per(
       (p) => p.setups,
-      (p) => p.fresh - p.warm,
+      (p) => (p.contexts > 0 ? p.fresh : p.first) - p.warm,
     ),
     perContext: per(
       (p) => p.contexts,
@@ -497,6 +556,11 @@ export class Estimator {
     return this.wholeRun;
   }
 
+  /** What a sample of each kind is expected to cost over the whole run (sampleWeights). */
+  get sampleWeights(): ReadonlyMap<string, number> {
+    return sampleWeights(this.wholeRun, this.rates);
+  }
+
   /** The model's inputs in a line (DEBELLATOR_ESTIMATE=always). */
   describe(): string {
     const us = (s: number) => `${(s * 1e6).toFixed(1)} us`;
@@ -527,7 +591,8 @@ export class Estimator {
     // The load average trails by a minute (a run just ended still counts): the machine's own tick
     // counts over the pilots say how busy it is now.
     const ticks = ticksNow();
-    const order = spreadOrder(picked, PILOTS_PER_KIND);
+    // Jobs for the warm-up and the timed pilots, each its own while there are enough.
+    const order = spreadOrder(picked, 2 * PILOTS_PER_KIND);
     const work = new Map([[kind, ahead]]);
     const estimate = (pilots: readonly PilotFigures[]) =>
       modelSeconds(work, new Map([[kind, ratesOf(pilots)]]), { threads: 1 });
@@ -543,12 +608,15 @@ export class Estimator {
     }
     const pilots: PilotFigures[] = [];
     const timing = { cpu: 0 };
-    for (; k < 2 * order.length && pilots.length < order.length; k++) {
+    const most = Math.min(PILOTS_PER_KIND, order.length);
+    for (const end = k + most; k < end && pilots.length < most; k++) {
       if (pilots.length > 0) {
         const budget = within(PILOT_BUDGET_MS, PILOT_SHARE, PILOT_BUDGET_MAX_MS, pilots);
         if (timing.cpu * 1000 > budget) break;
       }
-      pilots.push(await pilot(jobs[order[k % order.length]!]!, this.met, timing));
+      const p = await pilot(jobs[order[k % order.length]!]!, this.met, timing);
+      // A job piloted before (few jobs) has its setups built: its runs time its samples only.
+      pilots.push(k < order.length ? p : { ...p, setups: 0, contexts: 0, first: p.fresh });
     }
     const used = pilots.length > 0 ? pilots : warmUp;
     const weighed = spread(picked, WEIGHED_PILOTS).map((i) => jobs[i]!);
@@ -622,6 +690,7 @@ export class Estimator {
           others: this.others,
           warmUp: starting ? WORKER_WARM_UP_SECONDS : 0,
           start: starting ? WORKER_START_SECONDS : 0,
+          heapPressure: heapPressure(whole, this.rates, threads, heapCeiling),
         }),
       memoryBytes: Math.max(modelled, process.memoryUsage().rss),
       memoryCeiling: memoryAvailable() * MEMORY_CEILING_SHARE,

@@ -43,6 +43,16 @@ export interface RoundWork {
   readonly studies: readonly string[];
   /** The studies' estimate of the samples their later stages will draw (0 when none say). */
   readonly later: number;
+  /** `samples` and `later` by job kind (the progress bar weighs each kind's samples by their cost). */
+  readonly samplesByKind: ReadonlyMap<string, number>;
+  readonly laterByKind: ReadonlyMap<string, number>;
+}
+
+/** Samples of `jobs` by job kind (`samples[i]` of job i; default: each job's own). */
+function byKind(jobs: readonly Job[], samples?: readonly number[]): Map<string, number> {
+  const m = new Map<string, number>();
+  jobs.forEach((j, i) => m.set(j.kind, (m.get(j.kind) ?? 0) + (samples ? (samples[i] ?? 0) : j.samples)));
+  return m;
 }
 
 /**
@@ -108,6 +118,8 @@ async function runWhole(
     samples: jobs.reduce((t, j) => t + j.samples, 0),
     kinds: new Set(jobs.map((j) => j.kind)),
     ...round,
+    samplesByKind: byKind(jobs),
+    laterByKind: new Map([...later].map(([kind, w]) => [kind, w.samples])),
   });
   const totals = await runShards(jobs, shardRange(jobs), poolOptions(opts));
   jobs.forEach((j, i) => {
@@ -214,6 +226,8 @@ async function runRounds(loaded: LoadedScenario, opts: RunOptions): Promise<RunC
     kinds: new Set(finalJobs.map((j) => j.kind)),
     studies: [...finalByStudy.keys()].sort((x, y) => x - y).map((i) => loaded.studies[i]!.header.name),
     later: 0,
+    samplesByKind: byKind(finalJobs, samples),
+    laterByKind: new Map(),
   });
   const totals = await runShards(finalJobs, shardRange(finalJobs, start, end), poolOptions(opts));
   const ranges = shardsByJob(finalJobs, start, end);

@@ -13,9 +13,12 @@ import {
   modelSeconds,
   othersOf,
   busyBetween,
+  COLLECTOR_SHARE,
+  heapPressure,
   overCeiling,
   PARALLEL_EFFICIENCY,
   ratesOf,
+  sampleWeights,
   speedUp,
   spreadOrder,
   TIME_CEILING_SECONDS,
@@ -132,6 +135,20 @@ describe('the time model', () => {
     expect(modelSeconds(work, rates, { threads: 2, cores: 2 })).toBeCloseTo(0.24 / 1.8, 10);
   });
 
+  it("heaps at their ceiling add their collectors' share to the samples and setups", () => {
+    // Setups of 10 kB: 100 of them keep 1.1 x 1 MB, 0.55 MB a thread of 2, against a 1.1 MB ceiling:
+    // half full. Samples and setups take 0.2 s, their collectors half of COLLECTOR_SHARE more.
+    const weighed = new Map([['balance', { ...rates.get('balance')!, bytesPerSetup: 10_000 }]]);
+    const p = heapPressure(work, weighed, 2, 1.1e6);
+    expect(p).toBeCloseTo(0.5, 10);
+    expect(modelSeconds(work, rates, { threads: 2, cores: 2, heapPressure: p })).toBeCloseTo(
+      (0.2 * (1 + COLLECTOR_SHARE / 2) + 2 * 0.02) / 1.8,
+      10,
+    );
+    // A heap cannot be fuller than its ceiling.
+    expect(heapPressure(work, weighed, 1, 1e5)).toBe(1);
+  });
+
   it('a busy machine gives each thread its share of the processors', () => {
     // 2 other threads on 2 cores: each of 2 threads gets 2 / 4 of a processor: 2 x 0.5 x 0.9 = 0.9.
     expect(speedUp({ threads: 2, cores: 2, others: 2 })).toBeCloseTo(0.9, 10);
@@ -182,6 +199,36 @@ describe('the time model', () => {
     expect(r.perSample).toBeCloseTo(1e-4, 12);
     expect(r.perSetup).toBeCloseTo(1.25e-3, 12);
     expect(r.perContext).toBeCloseTo(2e-3, 12);
+  });
+
+  it('a pilot that met no new context counts its first run beyond its fresh one to its setups', () => {
+    // Army jobs: one set-up each (deploying the armies, laying out the battle, the tables no earlier job
+    // built), only ever run first. Two pilots of 100 battles: first runs 32 and 40 ms, repeats 22 and
+    // 26 ms. Battles: 48 ms / 200 = 240 us; set-ups: (10 + 14) ms / 2 = 12 ms.
+    const r = ratesOf([
+      { samples: 100, setups: 1, contexts: 0, first: 0.032, fresh: 0.022, warm: 0.022, wait: 0 },
+      { samples: 100, setups: 1, contexts: 0, first: 0.04, fresh: 0.026, warm: 0.026, wait: 0 },
+    ]);
+    expect(r.perSample).toBeCloseTo(2.4e-4, 12);
+    expect(r.perSetup).toBeCloseTo(1.2e-2, 12);
+    expect(r.perContext).toBe(0);
+  });
+
+  it("the progress bar's weights: a kind's seconds per sample, its setups and contexts spread over them", () => {
+    const work = new Map<string, KindWork>([
+      ['army', { samples: 1_000, setups: 10, contexts: 0 }],
+      ['balance', { samples: 100_000, setups: 1_000, contexts: 100 }],
+      ['table', { samples: 0, setups: 0 }],
+    ]);
+    const rates = new Map([
+      ['army', { perSample: 2e-4, perSetup: 1e-2, perContext: 0 }],
+      ['balance', { perSample: 1e-5, perSetup: 1e-4, perContext: 1e-3 }],
+    ]);
+    // Army: (0.2 + 0.1) s / 1,000 = 300 us; balance: (1 + 0.1 + 0.1) s / 100,000 = 12 us; no samples: none.
+    const w = sampleWeights(work, rates);
+    expect([...w.keys()]).toEqual(['army', 'balance']);
+    expect(w.get('army')).toBeCloseTo(3e-4, 12);
+    expect(w.get('balance')).toBeCloseTo(1.2e-5, 12);
   });
 
   it('pilots cut short still sample the whole round', () => {

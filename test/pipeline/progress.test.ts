@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Progress, unitOf } from '../../src/pipeline/progress.ts';
+import { Progress, unitOf, workOf, workProgress } from '../../src/pipeline/progress.ts';
 import { runScenario, type RoundWork } from '../../src/pipeline/run.ts';
 import { loadScenarioFile } from '../../src/pipeline/scenario.ts';
 
@@ -87,6 +87,64 @@ describe('progress bar across rounds and studies', () => {
     p.round({ samples: 10, kinds: new Set(['table']), studies: ['a-very-long-study-name-indeed'], later: 0 });
     expect(p.current().length).toBe(79);
     expect(p.current()).toMatch(/^bal a-very-long-\S*\u2026 \[/);
+  });
+});
+
+describe('progress weighed by the cost of each kind of sample', () => {
+  // An army battle costs 100 times a balance engagement: 1,000 battles at 2 ms (2 s of work) and
+  // 100,000 engagements at 20 us (2 s): half the work is battles, though they are 1% of the samples.
+  const weights = new Map([
+    ['army', 2e-3],
+    ['balance', 2e-5],
+  ]);
+  const total = new Map([
+    ['army', 1_000],
+    ['balance', 100_000],
+  ]);
+
+  it('weighs samples by kind, an unknown kind at the mean weight and none at 1', () => {
+    expect(workOf(total, weights)).toBeCloseTo(4, 12);
+    expect(workOf(new Map([['table', 10]]), weights)).toBeCloseTo(10 * 1.01e-3, 12);
+    expect(workOf(new Map([['table', 10]]), new Map())).toBe(10);
+  });
+
+  it('counts the work left, not the samples left, at the rate work is done', () => {
+    // 500 battles and 20,000 engagements done: 1 s + 0.4 s of 4 s. Done in 2.8 s of clock (2 threads
+    // at a quarter of their speed, say): 0.5 work-seconds a second, so 2.6 s of work take 5.2 s.
+    const done = new Map([
+      ['army', 500],
+      ['balance', 20_000],
+    ]);
+    const p = workProgress(total, done, weights, 1.4 / 2.8);
+    expect(p.fraction).toBeCloseTo(0.35, 12);
+    expect(p.secondsLeft).toBeCloseTo(5.2, 12);
+    // By samples it would be 20,500 of 101,000 done at 7,321/s: 80,500 left in 11 s, twice too long.
+    expect(workProgress(total, done, new Map(), 20_500 / 2.8).secondsLeft).toBeCloseTo(11, 0);
+  });
+
+  it('the bar shows samples, but its percentage and time left are of the work', () => {
+    let t = 0;
+    const p = new Progress(0, { isTTY: true, write: () => 0 }, false, 'x', () => t);
+    p.round({
+      samples: 101_000,
+      kinds: new Set(['army', 'balance']),
+      studies: ['armies'],
+      later: 0,
+      samplesByKind: total,
+      laterByKind: new Map(),
+    });
+    p.weigh(weights);
+    // The battles run first: 200 in 10 s, 0.4 s of work, 0.04 a second; 3.6 s of work left: 90 s.
+    t = 10_000;
+    p.tick(200, 'army');
+    expect(p.current()).toMatch(/ 10\.0% 200\/101\.0k engagements 20\/s ETA 01:30$/);
+    // Then every engagement in 10 s more: 100,000 of them are 2 s of work, 300 battles 0.6 s: 3 s of
+    // the 4 done (75%, though 99.5% of the samples). Over the last 20 s, 0.15 s of work a second; the
+    // last 500 battles are 1 s of work: 6.7 s.
+    t = 20_000;
+    p.tick(300, 'army');
+    p.tick(100_000, 'balance');
+    expect(p.current()).toMatch(/ 75\.0% 100\.5k\/101\.0k engagements 5\.0k\/s ETA 00:07$/);
   });
 });
 

@@ -154,6 +154,14 @@ studies:
     const twice = Float64Array.from(counts);
     twice[R.commands] = 7;
     expect(await countsProblem(job, twice)).toBe('a command is demoralised in more battles than were fought');
+    // One set-up a job (its armies deployed, its battle laid out); its pilot is the job itself, at
+    // least 200 battles or the whole job (6 here), with that one set-up, whatever `fresh` (a set-up is
+    // only ever run first).
+    expect(jobKindOf('army').setups(job.payload)).toBe(1);
+    expect(pilotTask(job, 4, 1)).toMatchObject({ payload: job.payload, samples: 6, setups: 1 });
+    const big = { ...job, samples: 1_000 };
+    expect(pilotTask(big, 64).samples).toBe(200);
+    expect(pilotTask(big, 400).samples).toBe(400);
   });
 
   it('setups: a line-up per balance opponent fought; none for tables', () => {

@@ -197,6 +197,8 @@ export function registerRun(program: Command, exit: { code: number }): void {
         /** Before each round: refuse a first round above the ceilings without --yes; say when it is long. */
         const beforeRound = async (work: RoundPlan, first: boolean) => {
           const e = await estimator.round(work, threads);
+          // The bar weighs each kind's samples by what the estimate expects one to cost.
+          progress.weigh(estimator.sampleWeights);
           const over = overCeiling(e);
           const what = `${loaded.name}: ${first ? '' : 'next stage: '}${describeEstimate(e, threads)}`;
           if (over && first && flags.yes !== true)
@@ -223,7 +225,7 @@ export function registerRun(program: Command, exit: { code: number }): void {
                   process.stderr.write(`debellator: ${loaded.name}: sampling\n`);
                 }
               },
-              onShard: (_job, n) => progress.tick(n),
+              onShard: (job, n) => progress.tick(n, job.kind),
             }),
           );
         } catch (e) {
