@@ -1209,7 +1209,8 @@ export class Battle {
    * and every front may contact the enemy in front of it, else stopping short.
    */
   private approachMove(owner: Side): void {
-    this.lineMoved.fill(0);
+    this.lineMoved[0] = 0;
+    this.lineMoved[1] = 0;
     const intent = this.intent[owner]!;
     const closes = (intent & CLOSES) !== 0;
     if (intent === 0) return;
@@ -1309,8 +1310,9 @@ export class Battle {
       }
     }
     if (shooters === 0) return;
-    this.shotOut[0].fill(-1);
-    this.shotOut[1].fill(-1);
+    const out0 = this.shotOut[0];
+    const out1 = this.shotOut[1];
+    for (let c = 0; c < W; c++) out0[c] = out1[c] = -1;
     for (let si = 0; si < 2; si++) {
       const s = si as Side;
       const o = (1 - s) as Side;
@@ -1391,10 +1393,12 @@ export class Battle {
         this.applyLoss(s, c, p, C_SHOOTING);
         this.touch(c);
       }
+    // Apart, every front is back in its line (only a column whose front stood back changes).
     if (this.gap > 0)
       for (let c = 0; c < W; c++) {
+        if (this.back[c] === 0 && this.back[W + c] === 0) continue;
         this.back[c] = 0;
-        this.back[this.W + c] = 0;
+        this.back[W + c] = 0;
         this.touch(c);
       }
   }
@@ -2010,7 +2014,8 @@ export class Battle {
     this.block.set(this.initial);
     // Nothing has moved yet: the intents decided at the start read ranges that depend on moving (DBM
     // artillery), so the last engagement's moves must not carry over.
-    this.lineMoved.fill(0);
+    this.lineMoved[0] = 0;
+    this.lineMoved[1] = 0;
     this.flankers = 0;
     this.steppedAny = false;
     this.stepped.fill(0);
