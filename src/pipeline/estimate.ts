@@ -471,6 +471,22 @@ export function median(xs: readonly number[]): number {
 }
 
 /**
+ * What the pilots' rates (ratesOf) come to in a run: samples and setups at the JIT's gain, and a setup
+ * at the kind's `setupShare` of what its pilots took (job-kind.ts: a run's jobs find built what a
+ * pilot builds cold); a context as timed (each thread builds it once, cold).
+ */
+export function runRates(
+  r: Omit<KindRates, 'bytesPerSetup'>,
+  setupShare: number,
+): Omit<KindRates, 'bytesPerSetup'> {
+  return {
+    perSample: r.perSample * JIT_GAIN,
+    perSetup: r.perSetup * JIT_GAIN * setupShare,
+    perContext: r.perContext,
+  };
+}
+
+/**
  * A kind's time rates from its pilots, in processor seconds: per sample (warm), per setup (fresh less
  * warm) and per context (first less fresh), each a sum over the pilots over their samples, setups or
  * contexts (jobs' costs differ widely; the pilots are a sample of the jobs). A pilot with setups whose
@@ -620,11 +636,8 @@ export class Estimator {
     }
     const used = pilots.length > 0 ? pilots : warmUp;
     const weighed = spread(picked, WEIGHED_PILOTS).map((i) => jobs[i]!);
-    const r = ratesOf(used);
     this.rates.set(kind, {
-      perSample: r.perSample * JIT_GAIN,
-      perSetup: r.perSetup * JIT_GAIN,
-      perContext: r.perContext,
+      ...runRates(ratesOf(used), jobKindOf(kind).setupShare),
       bytesPerSetup: await weigh(weighed),
     });
     this.timedPilots.push(...used);

@@ -52,6 +52,12 @@ export interface JobKindSpec<P> {
    */
   setups(payload: P): number;
   /**
+   * Optional, 1 if not given: the share of a pilot's set-up time that a job of the kind pays in a run.
+   * Below 1 where a pilot sets up cold what a run's jobs mostly find built by the jobs before them on
+   * their thread (an army job's combat tables), so the pilots time more than a run pays.
+   */
+  readonly setupShare?: number;
+  /**
    * Optional: what the job shares with other jobs, as keys (a balance job's element against each
    * opponent, under its variant and setting: the combat tables of that pair). A thread builds each
    * once, at a cost the estimate counts per distinct key of the run.
@@ -76,6 +82,7 @@ export interface JobKind {
   countsProblem(payload: unknown, counts: Float64Array): Promise<string | undefined>;
   samplesHeld(counts: ArrayLike<number>): number;
   setups(payload: unknown): number;
+  readonly setupShare: number;
   contexts(payload: unknown): readonly string[];
   pilot(payload: unknown, jobSamples: number, samples: number, fresh: number): PilotWork<unknown>;
 }
@@ -95,6 +102,7 @@ export function jobKind<P>(spec: JobKindSpec<P>): JobKind {
     countsProblem: async (payload, counts) => spec.countsProblem(check(payload), counts),
     samplesHeld: (counts) => spec.samplesHeld(counts),
     setups: (payload) => spec.setups(check(payload)),
+    setupShare: spec.setupShare ?? 1,
     contexts: (payload) => spec.contexts?.(check(payload)) ?? [],
     pilot: (payload, jobSamples, samples, fresh) => spec.pilot(check(payload), jobSamples, samples, fresh),
   };

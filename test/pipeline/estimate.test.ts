@@ -18,6 +18,8 @@ import {
   overCeiling,
   PARALLEL_EFFICIENCY,
   ratesOf,
+  runRates,
+  JIT_GAIN,
   sampleWeights,
   speedUp,
   spreadOrder,
@@ -212,6 +214,18 @@ describe('the time model', () => {
     expect(r.perSample).toBeCloseTo(2.4e-4, 12);
     expect(r.perSetup).toBeCloseTo(1.2e-2, 12);
     expect(r.perContext).toBe(0);
+  });
+
+  it("a run's rates: samples and setups at the JIT's gain, setups at the kind's share, contexts as timed", () => {
+    const pilots = { perSample: 2.4e-4, perSetup: 1.2e-2, perContext: 3e-3 };
+    // The army kind pays 0.4 of its pilots' cold set-up in a run: 12 ms x 0.75 x 0.4 = 3.6 ms.
+    const army = runRates(pilots, jobKindOf('army').setupShare);
+    expect(army.perSample).toBeCloseTo(2.4e-4 * 0.75, 12);
+    expect(army.perSetup).toBeCloseTo(3.6e-3, 12);
+    expect(army.perContext).toBe(3e-3);
+    // A balance job's set-ups (line-ups laid out again at each count) are timed as a run pays them.
+    expect(jobKindOf('balance').setupShare).toBe(1);
+    expect(runRates(pilots, 1).perSetup).toBeCloseTo(1.2e-2 * JIT_GAIN, 12);
   });
 
   it("the progress bar's weights: a kind's seconds per sample, its setups and contexts spread over them", () => {
