@@ -236,6 +236,13 @@ export interface MemoryBase {
   readonly countsBytes: number;
 }
 
+/** Bytes the setups of `work` keep, at their kinds' bytes per setup (before HEAP_FACTOR). */
+function keptBytes(work: ReadonlyMap<string, KindWork>, rates: ReadonlyMap<string, KindRates>): number {
+  let kept = 0;
+  for (const [kind, w] of work) kept += w.setups * (rates.get(kind)?.bytesPerSetup ?? 0);
+  return kept;
+}
+
 /**
  * Peak memory of a run whose whole work (every round, done or to come) is `work`, on `threads` threads,
  * from `base`: the process; each worker thread's base and heap (HEAP_FACTOR x the bytes of its share of
@@ -248,8 +255,7 @@ export function modelMemory(
   threads: number,
   base: MemoryBase,
 ): number {
-  let kept = 0;
-  for (const [kind, w] of work) kept += w.setups * (rates.get(kind)?.bytesPerSetup ?? 0);
+  const kept = keptBytes(work, rates);
   const n = Math.max(1, threads);
   const threadsBytes =
     n === 1
@@ -270,8 +276,7 @@ export function heapPressure(
   threads: number,
   heapCeiling: number,
 ): number {
-  let kept = 0;
-  for (const [kind, w] of work) kept += w.setups * (rates.get(kind)?.bytesPerSetup ?? 0);
+  const kept = keptBytes(work, rates);
   return heapCeiling > 0 ? Math.min(1, (HEAP_FACTOR * kept) / Math.max(1, threads) / heapCeiling) : 0;
 }
 

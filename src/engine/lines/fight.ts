@@ -613,7 +613,7 @@ export class Battle {
   /** Overlaps on side s's element in column c, from the enemy's free files beside it. */
   private overlapsOn(s: Side, c: number): number {
     const o = (1 - s) as Side;
-    const n = this.sides[o].templates;
+    const n = o === 0 ? this.naT : this.nbT;
     const ok = this.okPad[o];
     const f = this.freeT;
     const x = o * this.W2 + c;
@@ -647,22 +647,13 @@ export class Battle {
   private indexOf(c: number, owner: Side): number {
     const st = this.strides;
     const W = this.W;
-    const cur = this.cur;
     const moved = this.moved;
-    // overlapsOn(0, c) and overlapsOn(1, c), read in place: the enemy's free files beside column c (freeT
-    // is padded, so its index c is column c - 1), each against the enemy's own file in column c.
-    const f = this.freeT;
-    const okA = this.okPad[0];
-    const okB = this.okPad[1];
-    const nA = this.naT;
-    const nB = this.nbT;
-    const ta = cur[c]!;
-    const tb = cur[W + c]!;
-    const xb = this.W2 + c;
-    const overA = okB[(f[xb]! + 1) * nB + tb]! + okB[(f[xb + 2]! + 1) * nB + tb]!;
-    const overB = okA[(f[c]! + 1) * nA + ta]! + okA[(f[c + 2]! + 1) * nA + ta]!;
     let index =
-      owner * st[0]! + overA * st[1]! + overB * st[2]! + moved[c]! * st[3]! + moved[W + c]! * st[4]!;
+      owner * st[0]! +
+      this.overlapsOn(0, c) * st[1]! +
+      this.overlapsOn(1, c) * st[2]! +
+      moved[c]! * st[3]! +
+      moved[W + c]! * st[4]!;
     if (this.flankValued) index += this.flankValueOn(0, c) * st[5]! + this.flankValueOn(1, c) * st[6]!;
     // Without files on an enemy flank, both flank contact counts are 0.
     if (this.flankers > 0) index += this.flankContactsOn(0, c) * st[7]! + this.flankContactsOn(1, c) * st[8]!;
