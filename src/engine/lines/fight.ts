@@ -668,7 +668,7 @@ export class Battle {
     const index = this.indexOf(c, owner);
     const pair = this.p.pairAt[ta * this.nbT + tb];
     if (pair !== undefined && index < this.plain) {
-      const id = pair.plain[index]!;
+      const id = pair.t[index]!;
       if (id >= 0) return id;
     }
     return this.p.entry(ta, tb, index);
@@ -865,7 +865,7 @@ export class Battle {
         bound: this.bound,
         side: SIDE_IDS[s]!,
         column: c,
-        elements: side.fleeFled[st]!.length,
+        elements: side.fleeFledOff[st + 1]! - side.fleeFledOff[st]!,
         distance,
         lost,
       });

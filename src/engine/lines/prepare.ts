@@ -53,14 +53,23 @@ export interface PreparedSide {
   readonly stBehind: Int32Array;
   /** Per state: the state after its front recoils (the adapter's `recoil`; itself when there is none). */
   readonly stRecoil: Int32Array;
-  /** Per state: the ranks (within the file) a recoil destroys, front first if the front is among them. */
-  readonly recoilLost: readonly Int32Array[];
+  /**
+   * Per state st: the ranks (within the file) a recoil destroys, front first if the front is among them,
+   * at recoilLost[recoilLostOff[st] .. recoilLostOff[st + 1]) (lists of this kind are packed end to end).
+   */
+  readonly recoilLost: Int32Array;
+  readonly recoilLostOff: Int32Array;
   /** Per state: the state after its front flees (a recoil first, then the flight). */
   readonly stFlee: Int32Array;
-  /** Per state: the ranks destroyed by the recoil a flight starts with. */
-  readonly fleeLost: readonly Int32Array[];
-  /** Per state: the ranks that flee (the front, and whoever flees with it); empty if the recoil destroyed it. */
-  readonly fleeFled: readonly Int32Array[];
+  /** Per state: the ranks destroyed by the recoil a flight starts with (packed as recoilLost). */
+  readonly fleeLost: Int32Array;
+  readonly fleeLostOff: Int32Array;
+  /**
+   * Per state: the ranks that flee (the front, and whoever flees with it), none if the recoil destroyed it
+   * (packed as recoilLost).
+   */
+  readonly fleeFled: Int32Array;
+  readonly fleeFledOff: Int32Array;
   /** Per state: the state of its file made of the ranks that flee (they return as one file), -1 if none. */
   readonly stFledGroup: Int32Array;
   readonly ap: Float64Array;
@@ -608,10 +617,10 @@ function prepareSide<E, T, V>(
       stDrop: Int32Array.from(drop.flat()),
       stBehind: Int32Array.from(behind.flat()),
       stRecoil: Int32Array.from(recoil),
-      recoilLost: recoilLost.map((x) => Int32Array.from(x)),
+      ...packedLists('recoilLost', recoilLost),
       stFlee: Int32Array.from(flee),
-      fleeLost: fleeLost.map((x) => Int32Array.from(x)),
-      fleeFled: fleeFled.map((x) => Int32Array.from(x)),
+      ...packedLists('fleeLost', fleeLost),
+      ...packedLists('fleeFled', fleeFled),
       stFledGroup: Int32Array.from(fledGroup),
       ap,
       ee,
@@ -645,6 +654,21 @@ function prepareSide<E, T, V>(
     },
     templates,
   };
+}
+
+/**
+ * Lists of numbers (one per state) packed end to end: list i is at `name`[`name`Off[i] .. `name`Off[i + 1]).
+ * Two typed arrays for all of a side's states, where an array per state would cost an object each.
+ */
+function packedLists<K extends string>(
+  name: K,
+  lists: readonly (readonly number[])[],
+): Record<K, Int32Array> & Record<`${K}Off`, Int32Array> {
+  const off = new Int32Array(lists.length + 1);
+  lists.forEach((l, i) => (off[i + 1] = off[i]! + l.length));
+  const flat = new Int32Array(off[lists.length]!);
+  lists.forEach((l, i) => flat.set(l, off[i]));
+  return { [name]: flat, [`${name}Off`]: off } as Record<K, Int32Array> & Record<`${K}Off`, Int32Array>;
 }
 
 /**
@@ -818,20 +842,21 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
   const entry = (ta: number, tb: number, index: number): number => {
     const pair = pairAt[ta * nb + tb] ?? pairOf(ta, tb);
     if (index < signatures.plain) {
-      let id = pair.plain[index]!;
-      if (id < 0) pair.plain[index] = id = build(ta, tb, index);
+      let id = pair.t[index]!;
+      if (id < 0) pair.t[index] = id = build(ta, tb, index);
       return id;
     }
-    let id = pair.extended.get(index);
-    if (id === undefined) pair.extended.set(index, (id = build(ta, tb, index)));
+    const extended = (pair.extended ??= new Map());
+    let id = extended.get(index);
+    if (id === undefined) extended.set(index, (id = build(ta, tb, index)));
     return id;
   };
   const SHOOTERS = ['a', 'b', 'both'] as const;
   const shot = approach
     ? (ta: number, tb: number, owner: number, shooters: number, aidersA: number, aidersB: number): number => {
         const pair = pairAt[ta * nb + tb] ?? pairOf(ta, tb);
-        const index = ((owner * 3 + shooters) * 3 + aidersA) * 3 + aidersB;
-        let id = pair.shots[index]!;
+        const index = signatures.plain + ((owner * 3 + shooters) * 3 + aidersA) * 3 + aidersB;
+        let id = pair.t[index]!;
         if (id < 0) {
           const table = approach.shoot(ctx, {
             a: pa.templates[ta]!,
@@ -841,7 +866,7 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
             aidersA,
             aidersB,
           });
-          pair.shots[index] = id = store.add(table, owner);
+          pair.t[index] = id = store.add(table, owner);
         }
         return id;
       }
@@ -899,16 +924,26 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
     pairValue: (ta, tb) => {
       const at = (ta * nb + tb) * 2;
       if (Number.isNaN(values[at]!)) {
-        const own = store.table(entry(ta, tb, chargeA)).slice();
-        const theirs = store.table(entry(ta, tb, chargeB));
-        let a = 0;
-        let b = 0;
-        for (let i = 0; i < own.length; i++) {
-          a += worthTo(own[i]!, 0) + worthTo(theirs[i]!, 0);
-          b += worthTo(own[i]!, 1) + worthTo(theirs[i]!, 1);
+        // The pair's tables and its templates' moves and ranges are the same in every config that
+        // meets it (whether there is shooting is the adapter's): its value is worked out once.
+        const pair = pairAt[ta * nb + tb] ?? pairOf(ta, tb);
+        let v = pair.value;
+        if (!v) {
+          const own = store.table(entry(ta, tb, chargeA)).slice();
+          const theirs = store.table(entry(ta, tb, chargeB));
+          let a = 0;
+          let b = 0;
+          for (let i = 0; i < own.length; i++) {
+            a += worthTo(own[i]!, 0) + worthTo(theirs[i]!, 0);
+            b += worthTo(own[i]!, 1) + worthTo(theirs[i]!, 1);
+          }
+          v = pair.value = Float64Array.of(
+            a / (2 * own.length) + (shot ? approachShooting(0, ta, tb) : 0),
+            b / (2 * own.length) + (shot ? approachShooting(1, ta, tb) : 0),
+          );
         }
-        values[at] = a / (2 * own.length) + (shot ? approachShooting(0, ta, tb) : 0);
-        values[at + 1] = b / (2 * own.length) + (shot ? approachShooting(1, ta, tb) : 0);
+        values[at] = v[0]!;
+        values[at + 1] = v[1]!;
       }
       return at;
     },

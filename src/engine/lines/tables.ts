@@ -111,22 +111,27 @@ function ownerEdge(table: Uint16Array, owner: number): number {
 }
 
 /**
- * The tables of one pair of templates (a side A template facing a side B one): per signature (signature.ts)
- * the number of its table, -1 until first needed. The plain part is a dense array; signatures with flank
- * contacts or a demoralised command go in a map; distant shootings in their own array (owner, shooters,
- * aiders of A, aiders of B).
+ * The tables of one pair of templates (a side A template facing a side B one): in `t`, table numbers,
+ * -1 until first needed, first of the plain signatures (signature.ts), then of the distant shootings
+ * (owner, shooters, aiders of A, aiders of B; SHOT_SIGNATURES of them, from the plain part's end on).
+ * Signatures with flank contacts or a demoralised command go in a map made when the pair first meets
+ * one. One typed array a pair keeps a long study's tens of thousands of pairs small.
  */
 export interface PairTables {
-  readonly plain: Int32Array;
-  readonly extended: Map<number, number>;
-  readonly shots: Int32Array;
+  readonly t: Int32Array;
+  extended: Map<number, number> | undefined;
+  /**
+   * What each side expects of the pair's meeting (prepare.ts pairValue: A's, then B's), worked out once
+   * for every config that meets the pair; undefined until then.
+   */
+  value: Float64Array | undefined;
 }
 
 /** Distant-shooting signatures of a pair: owner (2) x shooters (a, b, both) x aiders of A (3) x of B (3). */
 export const SHOT_SIGNATURES = 2 * 3 * 3 * 3;
 
 export const pairTables = (plain: number): PairTables => ({
-  plain: new Int32Array(plain).fill(-1),
-  extended: new Map(),
-  shots: new Int32Array(SHOT_SIGNATURES).fill(-1),
+  t: new Int32Array(plain + SHOT_SIGNATURES).fill(-1),
+  extended: undefined,
+  value: undefined,
 });

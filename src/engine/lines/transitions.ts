@@ -55,15 +55,18 @@ export function fileOutcome(side: PreparedSide, st: number, packed: number, visi
   if (out === DESTROYED) return loseFront(side, st, 1 + rear, LOST_FRONT, visit);
   if (out === SPENT) return loseFront(side, st, 1, SPENT_FRONT, visit);
   if (out === FLEE) {
-    const lost = side.fleeLost[st]!;
-    for (let i = 0; i < lost.length; i++) visit.rank(lost[i]!, LOST_SWEPT);
-    const fled = side.fleeFled[st]!;
-    for (let i = 0; i < fled.length; i++) visit.rank(fled[i]!, FLED);
+    const lost = side.fleeLost;
+    for (let i = side.fleeLostOff[st]!, end = side.fleeLostOff[st + 1]!; i < end; i++)
+      visit.rank(lost[i]!, LOST_SWEPT);
+    const fled = side.fleeFled;
+    for (let i = side.fleeFledOff[st]!, end = side.fleeFledOff[st + 1]!; i < end; i++)
+      visit.rank(fled[i]!, FLED);
     return side.stFlee[st]!;
   }
   if (out !== RECOIL) throw new Error(`outcome code ${out}`);
   const behind = rear > 0 ? loseBehind(side, st, rear, visit) : st;
-  const lost = side.recoilLost[behind]!;
-  for (let i = 0; i < lost.length; i++) visit.rank(lost[i]!, LOST_SWEPT);
+  const lost = side.recoilLost;
+  for (let i = side.recoilLostOff[behind]!, end = side.recoilLostOff[behind + 1]!; i < end; i++)
+    visit.rank(lost[i]!, LOST_SWEPT);
   return side.stRecoil[behind]!;
 }
