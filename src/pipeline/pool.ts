@@ -1,15 +1,17 @@
 /**
- * Runs shards and adds up their counts per job. One thread: in this process. More: a piscina pool of
- * worker threads (worker-bundle.ts), fed a bounded number of shards at a time from a lazy iterator.
+ * Runs shards and adds up their counts per job. One thread: in this process. More: worker threads
+ * (worker-bundle.ts), each a one-thread piscina pool fed a bounded number of shards at a time from a lazy
+ * iterator, a job's shards preferably on the thread of its affinity (lanes.ts).
  * Results are identical for any thread count because each shard's counts depend only on its task and
  * counts add exactly.
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { BUILT_IN_SYSTEMS } from '../systems/index.ts';
-import { runShard, systemOf, type ShardTask } from '../studies/kernels.ts';
+import { jobKindOf, runShard, systemOf, type ShardTask } from '../studies/kernels.ts';
 import type { Job } from '../studies/index.ts';
 import type { ShardRef } from './shards.ts';
+import { Lanes } from './lanes.ts';
 import { FALLBACK, workerEntry } from './worker-bundle.ts';
 
 export class CancelledError extends Error {
@@ -75,42 +77,45 @@ export async function runShards(
     if (cancelled()) throw new CancelledError();
     return totals;
   }
-  const pool = await poolFor(needsLoader(jobs), opts.threads);
+  const lanes = await poolFor(needsLoader(jobs), opts.threads);
   try {
-    const window = opts.threads * SHARDS_IN_FLIGHT_PER_THREAD;
+    const queue = new Lanes(it, lanes.length, (job) => {
+      const j = jobs[job] as Job;
+      return jobKindOf(j.kind).affinity(j.payload);
+    });
     let failure: unknown;
     let cleanup = () => {};
-    let exhausted = false;
     await new Promise<void>((resolve) => {
-      let inFlight = 0;
+      const inFlight = new Array<number>(lanes.length).fill(0);
+      let running = 0;
       const pump = () => {
-        while (failure === undefined && !cancelled() && inFlight < window && !exhausted) {
-          const n = it.next();
-          if (n.done) {
-            exhausted = true;
-            break;
+        for (let l = 0; l < lanes.length; l++)
+          while (failure === undefined && !cancelled() && inFlight[l]! < SHARDS_IN_FLIGHT_PER_THREAD) {
+            const r = queue.next(l);
+            if (r === undefined) break;
+            inFlight[l]!++;
+            running++;
+            (lanes[l]!.run(taskOf(jobs, r)) as Promise<Float64Array>).then(
+              (counts) => {
+                inFlight[l]!--;
+                running--;
+                try {
+                  add(r.job, counts);
+                } catch (e) {
+                  failure ??= e;
+                }
+                opts.onShard?.(jobs[r.job] as Job, r.samples);
+                pump();
+              },
+              (err: unknown) => {
+                inFlight[l]!--;
+                running--;
+                failure ??= err;
+                pump();
+              },
+            );
           }
-          const r = n.value;
-          inFlight++;
-          (pool.run(taskOf(jobs, r)) as Promise<Float64Array>).then(
-            (counts) => {
-              inFlight--;
-              try {
-                add(r.job, counts);
-              } catch (e) {
-                failure ??= e;
-              }
-              opts.onShard?.(jobs[r.job] as Job, r.samples);
-              pump();
-            },
-            (err: unknown) => {
-              inFlight--;
-              failure ??= err;
-              pump();
-            },
-          );
-        }
-        if (inFlight === 0) resolve();
+        if (running === 0) resolve();
       };
       const onAbort = () => pump();
       opts.signal?.addEventListener('abort', onAbort, { once: true });
@@ -131,25 +136,30 @@ export async function runShards(
 /**
  * The worker threads of a run, kept from one round to the next (a balance study has a dozen rounds, and
  * each thread keeps its caches of combat tables and line-ups); closePools() ends them, and threads left
- * idle for a while end by themselves. Each thread's old generation is capped, so a long study's memory
- * stays bounded (its caches are bounded well below the cap).
+ * idle for a while end by themselves. Each thread is a pool of its own (a lane: lanes.ts), so a job's
+ * shards can be sent to the thread that keeps what the job shares with others. Each thread's old
+ * generation is capped, so a long study's memory stays bounded (its caches are bounded well below the cap).
  */
-let shared: { key: string; pool: Piscina } | undefined;
+let shared: { key: string; lanes: Piscina[] } | undefined;
 
-async function poolFor(loader: boolean, threads: number): Promise<Piscina> {
+async function poolFor(loader: boolean, threads: number): Promise<Piscina[]> {
   const key = `${loader}|${threads}`;
-  if (shared?.key === key) return shared.pool;
+  if (shared?.key === key) return shared.lanes;
   await closePools();
   const entry = loader ? FALLBACK : await workerEntry();
-  const pool = new Piscina({
-    ...entry,
-    minThreads: 0,
-    maxThreads: threads,
-    idleTimeout: IDLE_MS,
-    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
-  });
-  shared = { key, pool };
-  return pool;
+  const lanes = Array.from(
+    { length: Math.max(1, threads) },
+    () =>
+      new Piscina({
+        ...entry,
+        minThreads: 0,
+        maxThreads: 1,
+        idleTimeout: IDLE_MS,
+        resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+      }),
+  );
+  shared = { key, lanes };
+  return lanes;
 }
 
 /** Shards handed to the pool at a time, per thread (enough to keep every thread busy). */
@@ -169,5 +179,5 @@ export const WORKER_HEAP_MB = 1024;
 export async function closePools(): Promise<void> {
   const s = shared;
   shared = undefined;
-  if (s) await s.pool.destroy();
+  if (s) await Promise.all(s.lanes.map((l) => l.destroy()));
 }

@@ -64,6 +64,13 @@ export interface JobKindSpec<P> {
    */
   contexts?(payload: P): readonly string[];
   /**
+   * Optional: what the job's thread caches mostly serve it and other jobs alike (a balance job: its
+   * element's combat tables under its variant), as a key. Jobs with the same key run on the same worker
+   * thread while the load allows (pipeline/lanes.ts), so one thread builds and keeps what they share.
+   * It never changes a job's counts.
+   */
+  affinity?(payload: P): string;
+  /**
    * A small job like this one for timing: about `samples` of its samples (never more than the job's
    * `jobSamples`). `fresh` = 0 gives the pilot itself; fresh = 1, 2, ... the same work on setups the
    * pilot did not need (a balance job at another count), so the estimate can time setups apart from
@@ -84,6 +91,7 @@ export interface JobKind {
   setups(payload: unknown): number;
   readonly setupShare: number;
   contexts(payload: unknown): readonly string[];
+  affinity(payload: unknown): string | undefined;
   pilot(payload: unknown, jobSamples: number, samples: number, fresh: number): PilotWork<unknown>;
 }
 
@@ -104,6 +112,7 @@ export function jobKind<P>(spec: JobKindSpec<P>): JobKind {
     setups: (payload) => spec.setups(check(payload)),
     setupShare: spec.setupShare ?? 1,
     contexts: (payload) => spec.contexts?.(check(payload)) ?? [],
+    affinity: (payload) => spec.affinity?.(check(payload)),
     pilot: (payload, jobSamples, samples, fresh) => spec.pilot(check(payload), jobSamples, samples, fresh),
   };
 }

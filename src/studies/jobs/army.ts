@@ -76,6 +76,9 @@ export const armyJobs = jobKind<ArmyPayload>({
   // and the combat tables of their troops that no earlier job on the thread built. About a third of a
   // job of 100 battles (10 ms against 28 ms); a job's shards come together, so once a job.
   setups: () => 1,
+  // Side A's army under the variant: its battles against every enemy share its troops' combat tables
+  // (and a job's shards share its deployment).
+  affinity: (p) => `${canonicalKey({ system: p.system, spec: p.spec })}|${p.a.name}`,
   // A pilot sets its job up on tables that only the pilots before it built; a run's job mostly finds
   // its troops' tables built by the jobs before it on its thread. Measured (2 threads): set-ups of
   // 16-28 ms in the pilots of the bundled study against 5-9 ms a job in its run (its army stage's

@@ -112,6 +112,9 @@ export const balanceJobs = jobKind<BalancePayload>({
   },
   // A line-up per opponent fought.
   setups: (p) => p.opponents.reduce((t, _, j) => t + (engagementsAgainst(p, j) > 0 ? 1 : 0), 0),
+  // The element's combat tables against the whole field, under its variant: its jobs at every setting
+  // and stage share them.
+  affinity: (p) => `${canonicalKey({ system: p.system, spec: p.spec })}|${p.element}`,
   // The combat tables of the element against each opponent fought, under the variant and setting.
   contexts: (p) => {
     const under = canonicalKey({ system: p.system, spec: p.spec, setting: p.setting });
