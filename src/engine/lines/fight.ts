@@ -252,6 +252,8 @@ export class Battle {
   /** Score bonus added by each side in the combat just rolled (for the trace). */
   private readonly lastBonus = new Float64Array(2);
   private readonly measures: number;
+  /** One command's losses, handed to the command rule (lossesOf). */
+  private lossScratch = new Float64Array(0);
   /** Per column: index of its going in p.goings (0 without terrain). */
   readonly colGoing: Int32Array;
   /** Per side and column: the front's template id, -1 when nothing of the file is left (a cache). */
@@ -1755,7 +1757,8 @@ export class Battle {
    */
   private startBound(s: Side): void {
     const rule = this.p.commandRule!;
-    for (const x of [0, 1] as const) this.boundStart[x].set(this.armyLost[x]);
+    this.boundStart[0].set(this.armyLost[0]);
+    this.boundStart[1].set(this.armyLost[1]);
     if (rule.check !== 'every-bound') this.demoraliseByLosses(s);
     const pips = this.p.pips;
     if (!pips) return;
@@ -1770,7 +1773,6 @@ export class Battle {
       rolls: Array.from(rolls),
       scores: [...scores],
     });
-    const M = this.measures;
     for (let i = 0; i < side.commands; i++) {
       this.pipsLeft[s][i] = scores[i]!;
       this.discountUsed[s][i] = 0;
@@ -1780,7 +1782,7 @@ export class Battle {
         this.panicTested[s][i] = 1;
         if (
           this.demoralised[s][i] === 0 &&
-          rule.panics(scores[i]!, this.commandLost[s].subarray(i * M, (i + 1) * M))
+          rule.panics(scores[i]!, this.lossesOf(s, i))
         ) {
           this.demoralised[s][i] = 1;
           this.log?.({
@@ -1796,16 +1798,24 @@ export class Battle {
     if (rule.retreat) this.retreat(s);
   }
 
+  /** Side s's command i's losses, one per measure, copied into a scratch array the rules read at once. */
+  private lossesOf(s: Side, i: number): Float64Array {
+    const M = this.measures;
+    let x = this.lossScratch;
+    if (x.length !== M) x = this.lossScratch = new Float64Array(M);
+    const lost = this.commandLost[s];
+    for (let m = 0; m < M; m++) x[m] = lost[i * M + m]!;
+    return x;
+  }
+
   /** Every command of side s whose losses now demoralise it is demoralised, for good. */
   private demoraliseByLosses(s: Side): void {
     const rule = this.p.commandRule!;
-    const M = this.measures;
     const side = this.sides[s];
-    const lost = this.commandLost[s];
     for (let i = 0; i < side.commands; i++)
       if (
         this.demoralised[s][i] === 0 &&
-        rule.demoralised(lost.subarray(i * M, (i + 1) * M), side.commandOriginal[i]!)
+        rule.demoralised(this.lossesOf(s, i), side.commandOriginal[i]!)
       ) {
         this.demoralised[s][i] = 1;
         this.log?.({

@@ -72,8 +72,17 @@ export function pipDealer(
     const out = [...dice];
     if (allocation.independent) return out;
     scores.length = 0;
-    for (const i of pooled) scores.push(dice[i] as number);
-    scores.sort((x, y) => y - x);
+    // Highest first (an insertion sort: a handful of dice, and no garbage on the engine's hot path).
+    for (const i of pooled) {
+      const d = dice[i] as number;
+      let k = scores.length;
+      scores.push(d);
+      while (k > 0 && (scores[k - 1] as number) < d) {
+        scores[k] = scores[k - 1] as number;
+        k--;
+      }
+      scores[k] = d;
+    }
     order.forEach((i, k) => (out[i] = scores[k] as number));
     return out;
   };
