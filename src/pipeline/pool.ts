@@ -154,6 +154,9 @@ async function poolFor(loader: boolean, threads: number): Promise<Piscina[]> {
         ...entry,
         minThreads: 0,
         maxThreads: 1,
+        // The thread holds the shards it is given (one at a time runs), so it never waits on this
+        // thread between two of them.
+        concurrentTasksPerWorker: SHARDS_IN_FLIGHT_PER_THREAD,
         idleTimeout: IDLE_MS,
         resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
       }),
