@@ -19,6 +19,7 @@
  *
  *   seconds = (JIT_GAIN x (samples x per sample + setups x per setup) x (1 + COLLECTOR_SHARE x pressure)
  *              + threads x (contexts x per context + WORKER_WARM_UP_SECONDS)) / speedUp
+ *   (contexts of a kind with an affinity are built once, by the thread its jobs go to: shared work)
  *             + WORKER_START_SECONDS + REPORT_SECONDS
  *   memory  = this process after the pilots
  *             + per worker thread: WORKER_BASE_BYTES + min(its heap ceiling + WORKER_HEAP_OVERHEAD_BYTES,
@@ -63,9 +64,17 @@ export const WORKER_BASE_BYTES = 80 * 1024 ** 2;
  */
 export const HEAP_FACTOR = 1.1;
 /**
- * A worker's heap stops growing near its old-generation ceiling (pool.ts WORKER_HEAP_MB: the collector
- * works harder instead); its resident memory is then about the ceiling and this much more (young
- * generation, code, typed arrays outside the heap).
+ * A worker whose setups would more than fill its heap does not fill it: its caches are bounded (combat
+ * tables, laid-out lines and line-ups, each kept up to a count), so its live data levels off, and the
+ * collector lets the heap grow to about twice what it keeps. On the bundled study a worker's heap
+ * levelled off at 470 to 510 MB of its 1 GB ceiling (pool.ts WORKER_HEAP_MB), 220 to 260 MB live after
+ * a full collection; with its typed arrays the process peaked at 2.04 to 2.09 GB. The model takes such
+ * a heap at this share of its ceiling.
+ */
+export const WORKER_HEAP_LEVEL = 0.65;
+/**
+ * A worker's resident memory is its heap and this much more (young generation, code, typed arrays
+ * outside the heap).
  */
 export const WORKER_HEAP_OVERHEAD_BYTES = 128 * 1024 ** 2;
 /**
@@ -123,6 +132,11 @@ export interface KindWork {
   readonly setups: number;
   /** Contexts no thread has built yet (later stages: none, they share their first stage's). */
   readonly contexts?: number;
+  /**
+   * Each context is built by one thread, not by every thread: the kind has an affinity, so the jobs that
+   * share a context go to one thread (pipeline/lanes.ts).
+   */
+  readonly contextsOnce?: boolean;
 }
 
 export interface RoundPlan {
@@ -186,6 +200,7 @@ export function speedUp(shape: RunShape): number {
 /**
  * Clock seconds for `work` at `rates`: the samples and setups are shared among the threads (and their
  * collectors take COLLECTOR_SHARE more, times the heaps' pressure); each thread builds every context
+ * (one thread, for a kind with an affinity: pipeline/lanes.ts)
  * and (worker threads) warms its JIT up; all in processor seconds, over the threads' speed-up
  * (speedUp); plus the start.
  */
@@ -199,7 +214,8 @@ export function modelSeconds(
   for (const [kind, w] of work) {
     const r = rates.get(kind) ?? UNMEASURED;
     shared += w.samples * r.perSample + w.setups * r.perSetup;
-    everyThread += (w.contexts ?? 0) * r.perContext;
+    if (w.contextsOnce) shared += (w.contexts ?? 0) * r.perContext;
+    else everyThread += (w.contexts ?? 0) * r.perContext;
   }
   const n = Math.max(1, shape.threads);
   if (n > 1) everyThread += shape.warmUp ?? 0;
@@ -246,7 +262,7 @@ function keptBytes(work: ReadonlyMap<string, KindWork>, rates: ReadonlyMap<strin
 /**
  * Peak memory of a run whose whole work (every round, done or to come) is `work`, on `threads` threads,
  * from `base`: the process; each worker thread's base and heap (HEAP_FACTOR x the bytes of its share of
- * the setups, at most its ceiling and overhead), or for one thread the heap growing in this process (at
+ * the setups, at most WORKER_HEAP_LEVEL of its ceiling, and the overhead), or for one thread the heap growing in this process (at
  * most its ceiling); the counts.
  */
 export function modelMemory(
@@ -262,13 +278,17 @@ export function modelMemory(
       ? Math.min(HEAP_FACTOR * kept, base.heapCeiling)
       : n *
         (WORKER_BASE_BYTES +
-          Math.min((HEAP_FACTOR * kept) / n, base.heapCeiling + WORKER_HEAP_OVERHEAD_BYTES));
+          Math.min(
+            (HEAP_FACTOR * kept) / n,
+            WORKER_HEAP_LEVEL * base.heapCeiling + WORKER_HEAP_OVERHEAD_BYTES,
+          ));
   return base.processBytes + threadsBytes + base.countsBytes;
 }
 
 /**
  * How full each thread's heap gets over a run whose whole work is `work`, as a share of its ceiling
- * (0 to 1): HEAP_FACTOR x the bytes of its share of the setups over `heapCeiling`.
+ * (0 to 1): HEAP_FACTOR x the bytes of its share of the setups over `heapCeiling`, a worker's at most
+ * WORKER_HEAP_LEVEL.
  */
 export function heapPressure(
   work: ReadonlyMap<string, KindWork>,
@@ -277,7 +297,10 @@ export function heapPressure(
   heapCeiling: number,
 ): number {
   const kept = keptBytes(work, rates);
-  return heapCeiling > 0 ? Math.min(1, (HEAP_FACTOR * kept) / Math.max(1, threads) / heapCeiling) : 0;
+  if (!(heapCeiling > 0)) return 0;
+  const heap = (HEAP_FACTOR * kept) / Math.max(1, threads);
+  // A worker's heap levels off below its ceiling (WORKER_HEAP_LEVEL); one thread's grows to its limit.
+  return Math.min(threads > 1 ? WORKER_HEAP_LEVEL : 1, heap / heapCeiling);
 }
 
 /** The memory this process may use: the machine's, or less under a container's limit. */
@@ -541,6 +564,7 @@ const addTo = (m: Map<string, KindWork>, kind: string, w: KindWork) => {
     samples: t.samples + w.samples,
     setups: t.setups + w.setups,
     contexts: (t.contexts ?? 0) + (w.contexts ?? 0),
+    ...(t.contextsOnce || w.contextsOnce ? { contextsOnce: true } : {}),
   });
 };
 
@@ -667,7 +691,12 @@ export class Estimator {
           contexts++;
         }
       // A slice's share of a job's shards needs the job's setups (once per thread that runs some).
-      addTo(now, j.kind, { samples, setups: kind.setups(j.payload), contexts });
+      addTo(now, j.kind, {
+        samples,
+        setups: kind.setups(j.payload),
+        contexts,
+        ...(kind.affine ? { contextsOnce: true } : {}),
+      });
     });
     const ahead = new Map<string, KindWork>();
     for (const [kind, w] of now) addTo(ahead, kind, w);

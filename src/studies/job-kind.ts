@@ -92,6 +92,8 @@ export interface JobKind {
   readonly setupShare: number;
   contexts(payload: unknown): readonly string[];
   affinity(payload: unknown): string | undefined;
+  /** The kind has an affinity (its jobs' shared contexts are each built by one thread). */
+  readonly affine: boolean;
   pilot(payload: unknown, jobSamples: number, samples: number, fresh: number): PilotWork<unknown>;
 }
 
@@ -113,6 +115,7 @@ export function jobKind<P>(spec: JobKindSpec<P>): JobKind {
     setupShare: spec.setupShare ?? 1,
     contexts: (payload) => spec.contexts?.(check(payload)) ?? [],
     affinity: (payload) => spec.affinity?.(check(payload)),
+    affine: spec.affinity !== undefined,
     pilot: (payload, jobSamples, samples, fresh) => spec.pilot(check(payload), jobSamples, samples, fresh),
   };
 }
