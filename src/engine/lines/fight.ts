@@ -1780,10 +1780,7 @@ export class Battle {
       // DBM 3.2 p.25: the general lost, the command's next PIP die decides whether it panics (once).
       if (this.generalLost[s][i] === 1 && this.panicTested[s][i] === 0 && rule.panics) {
         this.panicTested[s][i] = 1;
-        if (
-          this.demoralised[s][i] === 0 &&
-          rule.panics(scores[i]!, this.lossesOf(s, i))
-        ) {
+        if (this.demoralised[s][i] === 0 && rule.panics(scores[i]!, this.lossesOf(s, i))) {
           this.demoralised[s][i] = 1;
           this.log?.({
             kind: 'demoralised',
@@ -1813,10 +1810,7 @@ export class Battle {
     const rule = this.p.commandRule!;
     const side = this.sides[s];
     for (let i = 0; i < side.commands; i++)
-      if (
-        this.demoralised[s][i] === 0 &&
-        rule.demoralised(this.lossesOf(s, i), side.commandOriginal[i]!)
-      ) {
+      if (this.demoralised[s][i] === 0 && rule.demoralised(this.lossesOf(s, i), side.commandOriginal[i]!)) {
         this.demoralised[s][i] = 1;
         this.log?.({
           kind: 'demoralised',
