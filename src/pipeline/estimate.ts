@@ -39,10 +39,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg, totalmem } from 'node:os';
-import { getHeapStatistics, setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { getHeapStatistics } from 'node:v8';
 import type { Job } from '../studies/index.ts';
 import { jobKindOf, pilotTask, runShard, type ShardTask } from '../studies/kernels.ts';
+import { fullCollection } from './collect.ts';
 import { SHARDS_IN_FLIGHT_PER_THREAD, WORKER_HEAP_MB } from './pool.ts';
 
 /** Estimated time above which a run needs --yes. */
@@ -311,15 +311,6 @@ function memoryAvailable(): number {
 }
 
 /** A full collection, for weighing what pilots keep alive (V8's `gc`, exposed for this one use). */
-let collect: (() => void) | undefined;
-function fullCollection(): void {
-  if (!collect) {
-    setFlagsFromString('--expose-gc');
-    collect = runInNewContext('gc') as () => void;
-  }
-  collect();
-}
-
 /** Bytes this thread keeps alive (its heap and typed arrays, after a full collection). */
 function liveBytes(): number {
   fullCollection();

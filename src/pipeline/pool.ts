@@ -11,6 +11,7 @@ import { BUILT_IN_SYSTEMS } from '../systems/index.ts';
 import { jobKindOf, runShard, systemOf, type ShardTask } from '../studies/kernels.ts';
 import type { Job } from '../studies/index.ts';
 import type { ShardRef } from './shards.ts';
+import { HeapKeeper } from './collect.ts';
 import { Lanes } from './lanes.ts';
 import { FALLBACK, workerEntry } from './worker-bundle.ts';
 
@@ -78,6 +79,10 @@ export async function runShards(
     return totals;
   }
   const lanes = await poolFor(needsLoader(jobs), opts.threads);
+  // This thread mostly waits while the workers sample: keep its heap from holding the round's set-up
+  // and the shards' results long after they are garbage (collect.ts).
+  const heap = new HeapKeeper();
+  heap.collect();
   try {
     const queue = new Lanes(it, lanes.length, (job) => {
       const j = jobs[job] as Job;
@@ -105,6 +110,7 @@ export async function runShards(
                   failure ??= e;
                 }
                 opts.onShard?.(jobs[r.job] as Job, r.samples);
+                heap.tick();
                 pump();
               },
               (err: unknown) => {
