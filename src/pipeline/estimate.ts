@@ -536,6 +536,9 @@ export function ratesOf(pilots: readonly PilotFigures[]): Omit<KindRates, 'bytes
   };
 }
 
+/** Processor seconds the pilots must have run for their waits to say how busy the machine is. */
+export const MIN_JUDGED_CPU_SECONDS = 0.02;
+
 /**
  * Threads of other processes wanting a processor, judged from the pilots: a thread that got a share s
  * of a processor while it could run had cores / s - 1 others beside it; one that never waited had fewer
@@ -545,7 +548,9 @@ export function ratesOf(pilots: readonly PilotFigures[]): Omit<KindRates, 'bytes
 export function othersOf(pilots: readonly PilotFigures[], cores: number, loadAverage: number): number {
   const cpu = sum(pilots.map((p) => p.first + p.fresh + p.warm));
   const wait = sum(pilots.map((p) => p.wait));
-  const share = cpu + wait > 0 ? cpu / (cpu + wait) : 1;
+  // Pilots of a few milliseconds (a tiny job) are too short to judge by: the kernel counts a thread's
+  // processor time at its scheduling events, so such a pilot can read no time at all beside a wait.
+  const share = cpu >= MIN_JUDGED_CPU_SECONDS ? cpu / (cpu + wait) : 1;
   return share < 0.9 ? cores / share - 1 : Math.min(cores - 1, Math.max(0, loadAverage - 1));
 }
 

@@ -12,6 +12,7 @@ import {
   modelMemory,
   modelSeconds,
   othersOf,
+  MIN_JUDGED_CPU_SECONDS,
   busyBetween,
   COLLECTOR_SHARE,
   heapPressure,
@@ -186,6 +187,11 @@ describe('the time model', () => {
     expect(othersOf([pilot(0.3, 0)], 2, 1.6)).toBeCloseTo(0.6, 10);
     expect(othersOf([pilot(0.3, 0)], 2, 9)).toBe(1);
     expect(othersOf([pilot(0.3, 0)], 2, 0.2)).toBe(0);
+    // Pilots too short to time (a tiny job: no processor time read beside a wait) say nothing by their
+    // waits: the load average's reading, never infinitely many others.
+    expect(MIN_JUDGED_CPU_SECONDS).toBe(0.02);
+    expect(othersOf([pilot(0, 0.01)], 2, 1.6)).toBeCloseTo(0.6, 10);
+    expect(othersOf([pilot(0.01, 0.5)], 2, 0.2)).toBe(0);
   });
 
   it('how busy the machine was over the pilots, from its tick counts (not the trailing load average)', () => {
