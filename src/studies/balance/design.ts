@@ -491,8 +491,13 @@ export function nextStage(plan: BalancePlan, done: Counts): BalanceStage {
   // these counts (they only grow).
   const memo = stageMemo.get(done);
   if (memo && memo.plan === plan && memo.size === done.size) return memo.stage;
-  const stage = computeStage(plan, done);
-  stageMemo.set(done, { plan, size: done.size, stage });
+  // A unit whose design was complete asked for no jobs, so the counts gained none of its own since (the
+  // runner adds only the counts of the jobs a stage asked for), and a unit's design reads only its own:
+  // it is still complete, and is not planned again (0.3 to 1.3 s a stage on the default study, while
+  // the workers wait).
+  const settled = memo && memo.plan === plan ? memo.settled : new Set<string>();
+  const stage = computeStage(plan, done, settled);
+  stageMemo.set(done, { plan, size: done.size, stage, settled });
   return stage;
 }
 
@@ -505,9 +510,13 @@ interface BalanceStage {
   readonly label: string;
 }
 
-const stageMemo = new WeakMap<Counts, { plan: BalancePlan; size: number; stage: BalanceStage }>();
+const stageMemo = new WeakMap<
+  Counts,
+  { plan: BalancePlan; size: number; stage: BalanceStage; settled: Set<string> }
+>();
 
-function computeStage(plan: BalancePlan, done: Counts): BalanceStage {
+/** The next stage; `settled`: ids of units whose design is complete (skipped, and added to). */
+function computeStage(plan: BalancePlan, done: Counts, settled: Set<string>): BalanceStage {
   const pending: Job[] = [];
   let later = 0;
   let laterSetups = 0;
@@ -519,8 +528,13 @@ function computeStage(plan: BalancePlan, done: Counts): BalanceStage {
     laterSetups += lineUps * field;
   };
   for (const u of units(plan)) {
+    const id = unitId(plan, u);
+    if (settled.has(id)) continue;
     const s = unitDesign(plan, u, done);
-    if (!('pending' in s)) continue;
+    if (!('pending' in s)) {
+      settled.add(id);
+      continue;
+    }
     pending.push(...s.pending);
     const points = FINAL_SPREAD.length;
     if (s.pending.some((j) => /\|[pqb]\d*:\d+$/.test(j.id))) {

@@ -114,6 +114,42 @@ const FIELD: Record<string, Truth> = {
   C: { cost: 4, weight: 1, worth: 12, slope: 1.5 },
 };
 
+describe('planning a stage', () => {
+  it('skips units whose design is complete, and asks for the very jobs a fresh planning asks for', () => {
+    // Three elements at two budgets, each element worth a different amount against the field: six
+    // units that finish at different stages.
+    const truthOf = (element: string): Record<string, Truth> =>
+      Object.fromEntries(
+        Object.entries(FIELD).map(([k, t]) => [
+          k,
+          { ...t, worth: t.worth * (element === 'E' ? 1 : element === 'A' ? 0.4 : 2.5) },
+        ]),
+      );
+    const one = planOf(FIELD);
+    const plan: BalancePlan = {
+      ...one,
+      elements: ['E', 'A', 'B'],
+      grid: [one.grid[0]!, { ...one.grid[0]!, id: '120 AP', budget: 120 }],
+    };
+    const done = new Map<string, Float64Array>();
+    // Per stage, how many units asked for jobs (a job's id starts with its unit's).
+    const asking: number[] = [];
+    for (let stage = 0; stage < 50; stage++) {
+      const { jobs } = nextStage(plan, done);
+      // The same counts in a new map: planned from scratch, every unit designed again.
+      const fresh = nextStage(plan, new Map(done));
+      expect(jobs.map((j) => j.id)).toEqual(fresh.jobs.map((j) => j.id));
+      asking.push(new Set(jobs.map((j) => j.id.replace(/\|[^|]*$/, ''))).size);
+      if (jobs.length === 0) break;
+      for (const j of jobs) done.set(j.id, simulate(j, truthOf((j.payload as BalancePayload).element), 0));
+    }
+    // All six units start; some finish stages before the last one does (they were skipped since).
+    expect(asking[0]).toBe(6);
+    expect(Math.min(...asking.slice(0, -1))).toBeLessThan(6);
+    expect(asking.at(-1)).toBe(0);
+  });
+});
+
 describe('balance design on synthetic score curves', () => {
   it('finds a known break-even: the interval covers the truth in at least 18 of 20 replicates', () => {
     const truth = trueBreakEven(FIELD);
