@@ -82,3 +82,10 @@ function write(v: unknown, out: string[], open: Set<object>): void {
   }
   open.delete(o);
 }
+
+/** 32-bit FNV-1a of a text (a key's hash: job ids' digests, a job's thread by its affinity). */
+export function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}

@@ -9,17 +9,11 @@
  *
  * Pure: the shard order in, the choice of each free lane out.
  */
+import { fnv1a } from '../core/canonical-key.ts';
 import type { ShardRef } from './shards.ts';
 
 /** Shards read ahead of the lanes at most (ShardRefs are a few numbers each). */
 export const LOOKAHEAD = 512;
-
-/** FNV-1a of a string (32 bits, non-negative). */
-export function hashOf(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
 
 /** A queue of shards with a read position (shift without moving the array). */
 class Queue {
@@ -69,7 +63,7 @@ export class Lanes {
     let h = this.homeByJob.get(job);
     if (h === undefined) {
       const key = this.affinity(job);
-      h = key === undefined || this.lanes <= 1 ? -1 : hashOf(key) % this.lanes;
+      h = key === undefined || this.lanes <= 1 ? -1 : fnv1a(key) % this.lanes;
       this.homeByJob.set(job, h);
     }
     return h;

@@ -1,6 +1,7 @@
 /** Which thread runs which shard (lanes.ts): homes by affinity, taking work from others, nothing lost. */
 import { describe, expect, it } from 'vitest';
-import { hashOf, Lanes } from '../../src/pipeline/lanes.ts';
+import { fnv1a } from '../../src/core/canonical-key.ts';
+import { Lanes } from '../../src/pipeline/lanes.ts';
 import type { ShardRef } from '../../src/pipeline/shards.ts';
 
 /** Shards of jobs 0..jobs-1, `per` each, job by job. */
@@ -12,7 +13,7 @@ const key = (r: ShardRef) => `${r.job}/${r.shard}`;
 /** Keys whose hash falls on lane 0 and lane 1 of 2. */
 function keysOnLanes(): [string, string] {
   const on: (string | undefined)[] = [undefined, undefined];
-  for (let i = 0; on[0] === undefined || on[1] === undefined; i++) on[hashOf(`k${i}`) % 2] ??= `k${i}`;
+  for (let i = 0; on[0] === undefined || on[1] === undefined; i++) on[fnv1a(`k${i}`) % 2] ??= `k${i}`;
   return [on[0]!, on[1]!];
 }
 

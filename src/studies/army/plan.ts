@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import type { FittedArmy } from '../../core/army.ts';
+import { fnv1a } from '../../core/canonical-key.ts';
 import { InputError, InputErrors, type FieldPath } from '../../core/errors.ts';
 import type { AnySystem, Catalogue, VariantSpec } from '../../core/system.ts';
 import {
@@ -252,12 +253,7 @@ export interface ArmyPlan {
 
 /** 32-bit FNV-1a of a text, as 8 hex digits (a job's id names the armies' content, so merge can tell). */
 export function digest(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h.toString(16).padStart(8, '0');
+  return fnv1a(text).toString(16).padStart(8, '0');
 }
 
 /** Does canonical notation `element` fall under a group's `spec` ("Reg Bd", "Irr Bd(I)", "Bd")? */
