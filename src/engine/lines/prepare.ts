@@ -6,6 +6,7 @@
  * Combat tables depend only on the combat's signature and the variant, not on the config: they are
  * shared by every config of one system and variant (a balance study's many line-ups reuse them).
  */
+import { onOneBuffer } from './one-buffer.ts';
 import { remember } from '../../core/bounded.ts';
 import type { DieSpec } from '../../core/ruleset.ts';
 import type { VariantSpec } from '../../core/system.ts';
@@ -600,7 +601,8 @@ function prepareSide<E, T, V>(
             r < 0 ? undefined : r,
           );
   return {
-    side: {
+    // Its forty-odd arrays on one buffer: a worker keeps thousands of sides (one-buffer.ts).
+    side: onOneBuffer({
       fileAt,
       fileBase,
       fileStart,
@@ -651,7 +653,7 @@ function prepareSide<E, T, V>(
       baseDepth,
       flee: fleeMove,
       flankReach,
-    },
+    }),
     templates,
   };
 }
