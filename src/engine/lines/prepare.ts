@@ -14,7 +14,7 @@ import type { AdapterContext, BreakRule, CommandRule, LineAdapter, PipRule, Scor
 import type { FileConfig, LineConfig, LineId, LinesConfig } from './model.ts';
 import { withoutRecoils, worthTo } from './pack.ts';
 import { signatureIndex, signatureOf, signatureSpace, type SignatureSpace } from './signature.ts';
-import { pairTables, TableStore, type PairTables } from './tables.ts';
+import { PAIR_SIGNATURES, pairTables, TableStore, type PairTables } from './tables.ts';
 
 export interface PreparedSide {
   /**
@@ -134,6 +134,11 @@ interface VariantSpace {
    */
   readonly pairs: Map<number, PairTables>;
   /**
+   * The table numbers of every pair's rare signatures (flank contacts, a demoralised command), by
+   * pair serial and signature index (tables.ts PAIR_SIGNATURES); at most RARE_MEMO of them.
+   */
+  readonly rare: Map<number, number>;
+  /**
    * Each distinct file (by its line's extra, its ranks and the goings) worked out once for every config of
    * the variant: its states, their transitions, and each state's template with its JSON key, per going.
    */
@@ -168,6 +173,9 @@ const pairKey = (ga: number, gb: number, fa: number, fb: number): number =>
 
 /** Most pairs of templates a variant keeps (each a few hundred bytes: memory stays bounded in long studies). */
 const PAIR_MEMO = 40_000;
+
+/** Most rare-signature table numbers a variant keeps (a few dozen bytes each). */
+const RARE_MEMO = 1_000_000;
 
 /**
  * Most tables a variant keeps (about 80 bytes each for two d6): past it, the next config laid out starts a
@@ -285,6 +293,7 @@ function spaceOf<E, T, V>(adapter: LineAdapter<E, T, V>, spec: VariantSpec): Var
       ids: new Map(),
       tables: new TableStore(adapter.dice.reduce((n, d) => n * d.sides, 1)),
       pairs: new Map(),
+      rare: new Map(),
       files: new Map(),
       sides: new WeakMap(),
     };
@@ -784,6 +793,8 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
   const extended = commandRule !== undefined;
   const store = space.tables;
   const signatures = signatureSpace(sides[0].flankRange, sides[1].flankRange);
+  if (signatures.size > PAIR_SIGNATURES)
+    throw new Error(`a combat signature space of ${signatures.size} is too large (flank ranges)`);
   // Flank values that name a friend (DBA: a template of this config) are this config's own: its pairs'
   // tables are kept with it, not shared through the variant's global template ids.
   const friendKeyed = sides[0].flankRange > 2 || sides[1].flankRange > 2;
@@ -848,9 +859,11 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
       if (id < 0) pair.t[index] = id = build(ta, tb, index);
       return id;
     }
-    const extended = (pair.extended ??= new Map());
-    let id = extended.get(index);
-    if (id === undefined) extended.set(index, (id = build(ta, tb, index)));
+    // A rare signature's table number, kept per variant (forgotten past RARE_MEMO: building it again
+    // finds the same table in the store, so the number is the same).
+    const key = pair.serial * PAIR_SIGNATURES + index;
+    let id = space.rare.get(key);
+    if (id === undefined) remember(space.rare, key, (id = build(ta, tb, index)), RARE_MEMO);
     return id;
   };
   const SHOOTERS = ['a', 'b', 'both'] as const;
@@ -929,8 +942,7 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
         // The pair's tables and its templates' moves and ranges are the same in every config that
         // meets it (whether there is shooting is the adapter's): its value is worked out once.
         const pair = pairAt[ta * nb + tb] ?? pairOf(ta, tb);
-        let v = pair.value;
-        if (!v) {
+        if (Number.isNaN(pair.valueA)) {
           const own = store.table(entry(ta, tb, chargeA)).slice();
           const theirs = store.table(entry(ta, tb, chargeB));
           let a = 0;
@@ -939,13 +951,11 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
             a += worthTo(own[i]!, 0) + worthTo(theirs[i]!, 0);
             b += worthTo(own[i]!, 1) + worthTo(theirs[i]!, 1);
           }
-          v = pair.value = Float64Array.of(
-            a / (2 * own.length) + (shot ? approachShooting(0, ta, tb) : 0),
-            b / (2 * own.length) + (shot ? approachShooting(1, ta, tb) : 0),
-          );
+          pair.valueA = a / (2 * own.length) + (shot ? approachShooting(0, ta, tb) : 0);
+          pair.valueB = b / (2 * own.length) + (shot ? approachShooting(1, ta, tb) : 0);
         }
-        values[at] = v[0]!;
-        values[at + 1] = v[1]!;
+        values[at] = pair.valueA;
+        values[at + 1] = pair.valueB;
       }
       return at;
     },

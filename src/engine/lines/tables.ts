@@ -114,24 +114,36 @@ function ownerEdge(table: Uint16Array, owner: number): number {
  * The tables of one pair of templates (a side A template facing a side B one): in `t`, table numbers,
  * -1 until first needed, first of the plain signatures (signature.ts), then of the distant shootings
  * (owner, shooters, aiders of A, aiders of B; SHOT_SIGNATURES of them, from the plain part's end on).
- * Signatures with flank contacts or a demoralised command go in a map made when the pair first meets
- * one. One typed array a pair keeps a long study's tens of thousands of pairs small.
+ * Signatures with flank contacts or a demoralised command are rare: their numbers are kept for all pairs
+ * of a variant in one map (prepare.ts), under the pair's `serial`. One typed array and two numbers a
+ * pair keep a long study's tens of thousands of pairs small.
  */
 export interface PairTables {
   readonly t: Int32Array;
-  extended: Map<number, number> | undefined;
+  /** The pair's number, unique in the process (the key of its rare signatures' tables). */
+  readonly serial: number;
   /**
-   * What each side expects of the pair's meeting (prepare.ts pairValue: A's, then B's), worked out once
-   * for every config that meets the pair; undefined until then.
+   * What each side expects of the pair's meeting (prepare.ts pairValue: A's, B's), worked out once for
+   * every config that meets the pair; NaN until then.
    */
-  value: Float64Array | undefined;
+  valueA: number;
+  valueB: number;
 }
 
 /** Distant-shooting signatures of a pair: owner (2) x shooters (a, b, both) x aiders of A (3) x of B (3). */
 export const SHOT_SIGNATURES = 2 * 3 * 3 * 3;
 
+let pairsMade = 0;
+
 export const pairTables = (plain: number): PairTables => ({
   t: new Int32Array(plain + SHOT_SIGNATURES).fill(-1),
-  extended: undefined,
-  value: undefined,
+  serial: pairsMade++,
+  valueA: Number.NaN,
+  valueB: Number.NaN,
 });
+
+/**
+ * Signatures a pair can have (signature.ts SignatureSpace.size is below this): a rare signature's key is
+ * serial * PAIR_SIGNATURES + index, exact in a double for 2^33 pairs.
+ */
+export const PAIR_SIGNATURES = 1 << 20;
