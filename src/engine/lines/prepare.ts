@@ -14,7 +14,15 @@ import type { AdapterContext, BreakRule, CommandRule, LineAdapter, PipRule, Scor
 import type { FileConfig, LineConfig, LineId, LinesConfig } from './model.ts';
 import { withoutRecoils, worthTo } from './pack.ts';
 import { signatureIndex, signatureOf, signatureSpace, type SignatureSpace } from './signature.ts';
-import { PAIR_SIGNATURES, pairTables, TableStore, type PairTables } from './tables.ts';
+import {
+  Int32Chunks,
+  PAIR_SIGNATURES,
+  pairTables,
+  SHOT_SIGNATURES,
+  shotIndex,
+  TableStore,
+  type PairTables,
+} from './tables.ts';
 
 export interface PreparedSide {
   /**
@@ -138,6 +146,8 @@ interface VariantSpace {
    * pair serial and signature index (tables.ts PAIR_SIGNATURES); at most RARE_MEMO of them.
    */
   readonly rare: Map<number, number>;
+  /** Where the pairs' arrays are cut from. */
+  readonly chunks: Int32Chunks;
   /**
    * Each distinct file (by its line's extra, its ranks and the goings) worked out once for every config of
    * the variant: its states, their transitions, and each state's template with its JSON key, per going.
@@ -294,6 +304,7 @@ function spaceOf<E, T, V>(adapter: LineAdapter<E, T, V>, spec: VariantSpec): Var
       tables: new TableStore(adapter.dice.reduce((n, d) => n * d.sides, 1)),
       pairs: new Map(),
       rare: new Map(),
+      chunks: new Int32Chunks(),
       files: new Map(),
       sides: new WeakMap(),
     };
@@ -807,7 +818,7 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
     if (friendKeyed) {
       pair = ownPairs.get(local);
       if (!pair) {
-        pair = pairTables(signatures.plain);
+        pair = pairTables(signatures.plain, space.chunks);
         ownPairs.set(local, pair);
       }
     } else {
@@ -819,7 +830,7 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
       );
       pair = space.pairs.get(key);
       if (!pair) {
-        pair = pairTables(signatures.plain);
+        pair = pairTables(signatures.plain, space.chunks);
         remember(space.pairs, key, pair, PAIR_MEMO);
       }
     }
@@ -870,8 +881,9 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
   const shot = approach
     ? (ta: number, tb: number, owner: number, shooters: number, aidersA: number, aidersB: number): number => {
         const pair = pairAt[ta * nb + tb] ?? pairOf(ta, tb);
-        const index = signatures.plain + ((owner * 3 + shooters) * 3 + aidersA) * 3 + aidersB;
-        let id = pair.t[index]!;
+        const index = shotIndex(owner, shooters, aidersA, aidersB);
+        const shots = (pair.s ??= space.chunks.take(SHOT_SIGNATURES));
+        let id = shots[index]!;
         if (id < 0) {
           const table = approach.shoot(ctx, {
             a: pa.templates[ta]!,
@@ -881,7 +893,7 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
             aidersA,
             aidersB,
           });
-          pair.t[index] = id = store.add(table, owner);
+          shots[index] = id = store.add(table, owner);
         }
         return id;
       }

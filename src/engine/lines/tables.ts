@@ -111,15 +111,16 @@ function ownerEdge(table: Uint16Array, owner: number): number {
 }
 
 /**
- * The tables of one pair of templates (a side A template facing a side B one): in `t`, table numbers,
- * -1 until first needed, first of the plain signatures (signature.ts), then of the distant shootings
- * (owner, shooters, aiders of A, aiders of B; SHOT_SIGNATURES of them, from the plain part's end on).
+ * The tables of one pair of templates (a side A template facing a side B one): table numbers, -1 until
+ * first needed; in `t`, of the plain signatures (signature.ts); in `s`, made when the pair first shoots,
+ * of the distant shootings (owner, shooters, aiders of A, aiders of B: SHOT_SIGNATURES of them).
  * Signatures with flank contacts or a demoralised command are rare: their numbers are kept for all pairs
- * of a variant in one map (prepare.ts), under the pair's `serial`. One typed array and two numbers a
- * pair keep a long study's tens of thousands of pairs small.
+ * of a variant in one map (prepare.ts), under the pair's `serial`. A long study keeps tens of thousands
+ * of pairs, so their arrays are cut from shared chunks (Int32Chunks) and a pair holds little else.
  */
 export interface PairTables {
   readonly t: Int32Array;
+  s: Int32Array | undefined;
   /** The pair's number, unique in the process (the key of its rare signatures' tables). */
   readonly serial: number;
   /**
@@ -133,10 +134,38 @@ export interface PairTables {
 /** Distant-shooting signatures of a pair: owner (2) x shooters (a, b, both) x aiders of A (3) x of B (3). */
 export const SHOT_SIGNATURES = 2 * 3 * 3 * 3;
 
+/** A shooting signature's place in a pair's `s`. */
+export const shotIndex = (owner: number, shooters: number, aidersA: number, aidersB: number): number =>
+  ((owner * 3 + shooters) * 3 + aidersA) * 3 + aidersB;
+
+/**
+ * Int32 arrays of -1 cut from chunks of CHUNK numbers: an array on its own costs a buffer object and an
+ * allocation of its own, more than the few hundred bytes of a pair's numbers. A chunk is freed once no
+ * array cut from it is left; chunks are small, so a few long-kept pairs do not keep much else alive.
+ */
+export class Int32Chunks {
+  private chunk = new Int32Array(0);
+  private at = 0;
+
+  take(n: number): Int32Array {
+    if (this.at + n > this.chunk.length) {
+      this.chunk = new Int32Array(Math.max(CHUNK, n)).fill(-1);
+      this.at = 0;
+    }
+    const a = this.chunk.subarray(this.at, this.at + n);
+    this.at += n;
+    return a;
+  }
+}
+
+/** Numbers in a chunk (16 KB: about fifty pairs). */
+const CHUNK = 4096;
+
 let pairsMade = 0;
 
-export const pairTables = (plain: number): PairTables => ({
-  t: new Int32Array(plain + SHOT_SIGNATURES).fill(-1),
+export const pairTables = (plain: number, chunks: Int32Chunks): PairTables => ({
+  t: chunks.take(plain),
+  s: undefined,
   serial: pairsMade++,
   valueA: Number.NaN,
   valueB: Number.NaN,

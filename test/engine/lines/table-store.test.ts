@@ -4,7 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../../src/core/rng.ts';
-import { TableStore } from '../../../src/engine/lines/tables.ts';
+import {
+  Int32Chunks,
+  pairTables,
+  SHOT_SIGNATURES,
+  shotIndex,
+  TableStore,
+} from '../../../src/engine/lines/tables.ts';
 import { SIDE_BITS } from '../../../src/engine/lines/pack.ts';
 
 describe('the table store', () => {
@@ -42,5 +48,40 @@ describe('the table store', () => {
     // Owner A: opponent suffers in 2 of 4, owner in 1: +0.25. Owner B: the reverse.
     expect(store.edges[a]).toBeCloseTo(0.25, 12);
     expect(store.edges[b]).toBeCloseTo(-0.25, 12);
+  });
+});
+
+describe('Int32Chunks', () => {
+  it('cuts disjoint arrays of -1 from shared chunks, a new chunk when one is full', () => {
+    const chunks = new Int32Chunks();
+    const a = chunks.take(126);
+    const b = chunks.take(54);
+    expect(a.length).toBe(126);
+    expect(b.length).toBe(54);
+    expect(a.every((x) => x === -1) && b.every((x) => x === -1)).toBe(true);
+    expect(b.buffer).toBe(a.buffer);
+    a.fill(7);
+    expect(b.every((x) => x === -1)).toBe(true);
+    // 4096 numbers a chunk: 126 + 54 + 3900 does not fit, so the third array starts a chunk of its own.
+    const c = chunks.take(3900);
+    expect(c.buffer).not.toBe(a.buffer);
+    expect(c.byteOffset).toBe(0);
+    // An array longer than a chunk gets a chunk of its own length.
+    const d = chunks.take(10_000);
+    expect(d.length).toBe(10_000);
+    expect(d.every((x) => x === -1)).toBe(true);
+  });
+
+  it('gives each pair of templates its own serial, and shooting signatures their places', () => {
+    const chunks = new Int32Chunks();
+    const p = pairTables(72, chunks);
+    const q = pairTables(72, chunks);
+    expect(q.serial).toBe(p.serial + 1);
+    expect(p.t.length).toBe(72);
+    expect(p.s).toBeUndefined();
+    expect(Number.isNaN(p.valueA) && Number.isNaN(p.valueB)).toBe(true);
+    // owner b, both shooting, 1 aider of A, 2 of B: ((1 * 3 + 2) * 3 + 1) * 3 + 2.
+    expect(shotIndex(1, 2, 1, 2)).toBe(50);
+    expect(shotIndex(1, 2, 2, 2)).toBe(SHOT_SIGNATURES - 1);
   });
 });
