@@ -62,8 +62,8 @@ describe('Int32Chunks', () => {
     expect(b.buffer).toBe(a.buffer);
     a.fill(7);
     expect(b.every((x) => x === -1)).toBe(true);
-    // 4096 numbers a chunk: 126 + 54 + 3900 does not fit, so the third array starts a chunk of its own.
-    const c = chunks.take(3900);
+    // 4096 numbers a chunk: 126 + 54 + 4000 does not fit, so the third array starts a chunk of its own.
+    const c = chunks.take(4000);
     expect(c.buffer).not.toBe(a.buffer);
     expect(c.byteOffset).toBe(0);
     // An array longer than a chunk gets a chunk of its own length.
