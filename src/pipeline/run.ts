@@ -9,6 +9,7 @@
 import type { Job, Stage } from '../studies/index.ts';
 import type { LoadedScenario, PlannedStudy } from './scenario.ts';
 import { closePools, runShards, type PoolOptions } from './pool.ts';
+import { CountsStore } from './counts-store.ts';
 import type { KindWork, RoundPlan } from './estimate.ts';
 import {
   samplesByJob,
@@ -58,12 +59,12 @@ function byKind(jobs: readonly Job[], samples?: readonly number[]): Map<string, 
 /**
  * Counts of every job run, by job id: `complete` ran whole (in a sliced run: the earlier stages every
  * slice repeats), `grouped` this slice's groups of grouped studies (every stage, whole jobs), `partial`
- * only this slice's shards of the final stage.
+ * only this slice's shards of the final stage. Each is held packed for the whole run (counts-store.ts).
  */
 interface RunCounts {
-  readonly complete: Map<string, Float64Array>;
-  readonly grouped: Map<string, Float64Array>;
-  readonly partial: Map<string, Float64Array>;
+  readonly complete: CountsStore;
+  readonly grouped: CountsStore;
+  readonly partial: CountsStore;
   /** Shards this run ran, of how many the final stage has. */
   readonly shards: { readonly ran: number; readonly of: number };
   /** Groups this run did, of how many the grouped studies have, and what they are ("balance units"). */
@@ -105,7 +106,7 @@ function poolOptions(opts: RunOptions): PoolOptions {
 
 async function runWhole(
   jobs: readonly Job[],
-  into: Map<string, Float64Array>,
+  into: CountsStore,
   keys: Map<string, JobKey>,
   opts: RunOptions,
   round: { studies: string[]; later: number },
@@ -154,9 +155,9 @@ export async function runScenario(loaded: LoadedScenario, opts: RunOptions): Pro
 }
 
 async function runRounds(loaded: LoadedScenario, opts: RunOptions): Promise<RunCounts> {
-  const complete = new Map<string, Float64Array>();
-  const grouped = new Map<string, Float64Array>();
-  const partial = new Map<string, Float64Array>();
+  const complete = new CountsStore();
+  const grouped = new CountsStore();
+  const partial = new CountsStore();
   const finished = new Set<number>();
   const finalByStudy = new Map<number, readonly Job[]>();
   const groups = { ran: 0, of: 0, noun: 'groups' };
