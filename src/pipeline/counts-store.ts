@@ -21,6 +21,9 @@ const RECENT = 8;
 /** Doubles before the values: the length and the mask. */
 const headerOf = (length: number): number => 1 + Math.ceil(length / 64);
 
+/** Bytes of `length` counts packed when at most `live` of them are other than +0 (the run's estimate). */
+export const packedBytes = (length: number, live: number): number => 8 * (headerOf(length) + live);
+
 /** A Float64Array's bits as 32-bit words (two per double). */
 const wordsOf = (a: Float64Array): Uint32Array => new Uint32Array(a.buffer, a.byteOffset, 2 * a.length);
 

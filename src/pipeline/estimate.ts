@@ -43,6 +43,7 @@ import { getHeapStatistics } from 'node:v8';
 import type { Job } from '../studies/index.ts';
 import { jobKindOf, pilotTask, runShard, type ShardTask } from '../studies/kernels.ts';
 import { fullCollection } from './collect.ts';
+import { packedBytes } from './counts-store.ts';
 import { SHARDS_IN_FLIGHT_PER_THREAD, WORKER_HEAP_MB } from './pool.ts';
 
 /** Estimated time above which a run needs --yes. */
@@ -707,15 +708,20 @@ export class Estimator {
     for (const [kind, w] of ahead) addTo(whole, kind, w);
     this.wholeRun = whole;
     for (const [kind, w] of now) addTo(this.done, kind, w);
-    // Each job's summed counts, kept for the run (8 bytes a number); and the counts of the shards in
-    // flight, a few per thread (pool.ts), each as the worker returns it and as this thread adds it.
+    // Each job's summed counts, kept for the run packed (counts-store.ts: the counts that can be other
+    // than 0); while the round runs, the round's jobs' counts whole (8 bytes a number, pool.ts totals)
+    // and those of the shards in flight, a few per thread, as the worker returns them and as this thread
+    // adds them.
     let longest = 0;
+    let round = 0;
     for (const j of work.jobs) {
-      const length = await jobKindOf(j.kind).countsLength(j.payload, j.seed);
-      this.countsBytes += 8 * length;
+      const kind = jobKindOf(j.kind);
+      const length = await kind.countsLength(j.payload, j.seed);
+      this.countsBytes += packedBytes(length, kind.countsLive(j.payload) ?? length);
+      round += 8 * length;
       longest = Math.max(longest, length);
     }
-    const inFlight = 2 * SHARDS_IN_FLIGHT_PER_THREAD * Math.max(1, threads) * 8 * longest;
+    const inFlight = round + 2 * SHARDS_IN_FLIGHT_PER_THREAD * Math.max(1, threads) * 8 * longest;
     const heapCeiling = threads > 1 ? WORKER_HEAP_MB * 1024 ** 2 : getHeapStatistics().heap_size_limit;
     const modelled = modelMemory(whole, this.rates, threads, {
       processBytes: this.base,

@@ -39,6 +39,12 @@ export interface JobKindSpec<P> {
   /** How many numbers a job's counts have (merge refuses a slice whose counts have another length). */
   countsLength(payload: P, seed: string): number | Promise<number>;
   /**
+   * Optional, countsLength if not given: at most how many of a job's counts can be other than 0 (a
+   * balance job's counts against opponents it does not fight stay 0). The run keeps counts packed
+   * (pipeline/counts-store.ts), so the estimate counts these.
+   */
+  countsLive?(payload: P): number;
+  /**
    * What is wrong with counts of the right length that no run of the job could give, or undefined
    * (merge refuses a slice whose counts were changed or damaged).
    */
@@ -86,6 +92,8 @@ export interface JobKind {
   system(payload: unknown): SystemRef | undefined;
   kernel(payload: unknown, rng: RandomSource, samples: number): Float64Array | Promise<Float64Array>;
   countsLength(payload: unknown, seed: string): Promise<number>;
+  /** At most how many of the counts can be other than 0 (JobKindSpec.countsLive; undefined: all). */
+  countsLive(payload: unknown): number | undefined;
   countsProblem(payload: unknown, counts: Float64Array): Promise<string | undefined>;
   samplesHeld(counts: ArrayLike<number>): number;
   setups(payload: unknown): number;
@@ -109,6 +117,7 @@ export function jobKind<P>(spec: JobKindSpec<P>): JobKind {
     system: (payload) => spec.system?.(check(payload)),
     kernel: (payload, rng, samples) => spec.kernel(check(payload), rng, samples),
     countsLength: async (payload, seed) => spec.countsLength(check(payload), seed),
+    countsLive: (payload) => spec.countsLive?.(check(payload)),
     countsProblem: async (payload, counts) => spec.countsProblem(check(payload), counts),
     samplesHeld: (counts) => spec.samplesHeld(counts),
     setups: (payload) => spec.setups(check(payload)),

@@ -1,7 +1,7 @@
 /** Job counts held packed (counts-store.ts): the same bits back, read like a Map. */
 import { describe, expect, it } from 'vitest';
 import { createRng, type Rng } from '../../src/core/rng.ts';
-import { CountsStore, packCounts, unpackCounts } from '../../src/pipeline/counts-store.ts';
+import { CountsStore, packCounts, packedBytes, unpackCounts } from '../../src/pipeline/counts-store.ts';
 
 /** The bytes of an array (equal bytes: equal bits, -0 and NaN payloads included). */
 const bytes = (a: Float64Array): number[] => Array.from(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
@@ -33,6 +33,14 @@ function counts(rng: Rng, blocks: number, empty: number, zeros: number): Float64
 }
 
 describe('packCounts and unpackCounts', () => {
+  it('packedBytes: the bytes of counts packed, at most `live` of them not 0 (the estimate)', () => {
+    // 688 counts: the length, a mask of 11 doubles (688 bits), then the 200 values.
+    expect(packedBytes(688, 200)).toBe(8 * (1 + 11 + 200));
+    const a = new Float64Array(688);
+    for (let i = 0; i < 200; i++) a[i * 3] = i + 1;
+    expect(packCounts(a).byteLength).toBe(packedBytes(688, 200));
+  });
+
   it('packs the length, a bit per count that is not +0, and those values', () => {
     const a = Float64Array.from([0, 0, 0, 5, 0, 0, 7, 0, 0, 0, 9, 0]);
     const p = packCounts(a);

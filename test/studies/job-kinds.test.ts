@@ -170,6 +170,13 @@ studies:
     expect(jobKindOf('table').setups(table)).toBe(0);
   });
 
+  it('counts live: a balance job only against the opponents it fights; other kinds say nothing', () => {
+    // Engagements 5, 0, 3: the second opponent's record stays 0.
+    expect(jobKindOf('balance').countsLive(balance)).toBe(2 * PER_OPPONENT);
+    expect(jobKindOf('balance').countsLive({ ...balance, engagements: 4 })).toBe(3 * PER_OPPONENT);
+    expect(jobKindOf('table').countsLive(table)).toBeUndefined();
+  });
+
   it('pilots: a balance job against opponents spread evenly; fresh ones at another count', () => {
     // 10 opponents at 8 engagements each (80 in all): a pilot of about 20 samples is 3 opponents
     // (ceil(20 / 8)), the 1st, 4th and 7th, at 8 engagements: 24 samples, 3 line-ups.

@@ -95,6 +95,8 @@ export const balanceJobs = jobKind<BalancePayload>({
   system: (p) => p.system,
   kernel: balanceKernel,
   countsLength: (p) => p.opponents.length * PER_OPPONENT,
+  // Only the opponents it fights have counts other than 0.
+  countsLive: (p) => PER_OPPONENT * p.opponents.filter((_, j) => engagementsAgainst(p, j) > 0).length,
   // Per opponent, the decisions (A wins, B wins, both broke, undecided, refused) add up to its
   // engagements (core/system.ts OutcomeRecord).
   countsProblem: (_p, counts) => {
