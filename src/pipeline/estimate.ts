@@ -67,12 +67,12 @@ export const HEAP_FACTOR = 1.1;
 /**
  * A worker whose setups would more than fill its heap does not fill it: its caches are bounded (combat
  * tables, laid-out lines and line-ups, each kept up to a count), so its live data levels off, and the
- * collector lets the heap grow to about twice what it keeps. On the bundled study a worker's heap
- * levelled off at 470 to 510 MB of its 1 GB ceiling (pool.ts WORKER_HEAP_MB), 220 to 260 MB live after
- * a full collection; with its typed arrays the process peaked at 2.04 to 2.09 GB. The model takes such
- * a heap at this share of its ceiling.
+ * collector lets the heap grow to about one and a half times what it keeps. On the bundled study a
+ * worker's heap levelled off at 390 to 420 MB of its 1 GB ceiling (pool.ts WORKER_HEAP_MB), with 290
+ * to 315 MB in use at most, once laid-out lines and pairs of templates kept their arrays on shared
+ * buffers (before: 470 to 510 MB). The model takes such a heap at this share of its ceiling.
  */
-export const WORKER_HEAP_LEVEL = 0.65;
+export const WORKER_HEAP_LEVEL = 0.4;
 /**
  * A worker's resident memory is its heap and this much more (young generation, code, typed arrays
  * outside the heap).
