@@ -60,6 +60,8 @@ for (const c of cases) {
   const combatRates: number[] = [];
   const ratios: number[] = [];
   const nsPerCombat: number[] = [];
+  const closeBefore = battle.combats;
+  const shotBefore = battle.shootings;
   for (let run = 0; run < 5; run++) {
     const before = battle.combats + battle.shootings;
     const t0 = performance.now();
@@ -78,6 +80,12 @@ for (const c of cases) {
   );
   console.log(
     `  ${median(nsPerCombat).toFixed(0)} ns per combat (the whole engagement's time over its combats)`,
+  );
+  // What an engagement is made of: R weighs the whole engagement (moves, approach, break tests) by its
+  // combats, so a case with few combats a bound reads low however fast each combat is.
+  const engagements = 5 * samples;
+  console.log(
+    `  ${((battle.combats - closeBefore) / engagements).toFixed(1)} close combats and ${((battle.shootings - shotBefore) / engagements).toFixed(1)} shootings an engagement`,
   );
   console.log(`  engagement kernel / bare PRNG: ${median(ratios).toFixed(3)}`);
 }
