@@ -263,8 +263,8 @@ function keptBytes(work: ReadonlyMap<string, KindWork>, rates: ReadonlyMap<strin
 /**
  * Peak memory of a run whose whole work (every round, done or to come) is `work`, on `threads` threads,
  * from `base`: the process; each worker thread's base and heap (HEAP_FACTOR x the bytes of its share of
- * the setups, at most WORKER_HEAP_LEVEL of its ceiling, and the overhead), or for one thread the heap growing in this process (at
- * most its ceiling); the counts.
+ * the setups, at most WORKER_HEAP_LEVEL of its ceiling, and the overhead), or for one thread the heap
+ * growing in this process (at most its ceiling); the counts.
  */
 export function modelMemory(
   work: ReadonlyMap<string, KindWork>,
@@ -311,7 +311,6 @@ function memoryAvailable(): number {
   return limit && limit > 0 && limit < total ? limit : total;
 }
 
-/** A full collection, for weighing what pilots keep alive (V8's `gc`, exposed for this one use). */
 /** Bytes this thread keeps alive (its heap and typed arrays, after a full collection). */
 function liveBytes(): number {
   fullCollection();

@@ -6,12 +6,12 @@
  * Combat tables depend only on the combat's signature and the variant, not on the config: they are
  * shared by every config of one system and variant (a balance study's many line-ups reuse them).
  */
-import { onOneBuffer } from './one-buffer.ts';
 import { remember } from '../../core/bounded.ts';
 import type { DieSpec } from '../../core/ruleset.ts';
 import type { VariantSpec } from '../../core/system.ts';
 import type { AdapterContext, BreakRule, CommandRule, LineAdapter, PipRule, ScoreRule } from './adapter.ts';
 import type { FileConfig, LineConfig, LineId, LinesConfig } from './model.ts';
+import { onOneBuffer } from './one-buffer.ts';
 import { withoutRecoils, worthTo } from './pack.ts';
 import { signatureIndex, signatureOf, signatureSpace, type SignatureSpace } from './signature.ts';
 import {

@@ -46,6 +46,13 @@ function wholeOf(p: BalancePayload): number {
   return whole;
 }
 
+/** Opponents the job fights (some engagements against them). */
+function foughtCount(p: BalancePayload): number {
+  let n = 0;
+  for (let j = 0; j < p.opponents.length; j++) if (engagementsAgainst(p, j) > 0) n++;
+  return n;
+}
+
 /** Variants by their spec, and line-ups (model configs) by everything they are made from. */
 const variants = new Map<string, Variant>();
 const VARIANT_MEMO = 64;
@@ -96,7 +103,7 @@ export const balanceJobs = jobKind<BalancePayload>({
   kernel: balanceKernel,
   countsLength: (p) => p.opponents.length * PER_OPPONENT,
   // Only the opponents it fights have counts other than 0.
-  countsLive: (p) => PER_OPPONENT * p.opponents.filter((_, j) => engagementsAgainst(p, j) > 0).length,
+  countsLive: (p) => PER_OPPONENT * foughtCount(p),
   // Per opponent, the decisions (A wins, B wins, both broke, undecided, refused) add up to its
   // engagements (core/system.ts OutcomeRecord).
   countsProblem: (_p, counts) => {
@@ -113,7 +120,7 @@ export const balanceJobs = jobKind<BalancePayload>({
     return t;
   },
   // A line-up per opponent fought.
-  setups: (p) => p.opponents.reduce((t, _, j) => t + (engagementsAgainst(p, j) > 0 ? 1 : 0), 0),
+  setups: foughtCount,
   // The element's combat tables against the whole field, under its variant: its jobs at every setting
   // and stage share them.
   affinity: (p) => `${canonicalKey({ system: p.system, spec: p.spec })}|${p.element}`,
