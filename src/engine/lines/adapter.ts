@@ -82,10 +82,13 @@ export interface PipRule<E, T, V> {
    */
   scores(ctx: AdapterContext<E, V>, line: LineId, rolls: readonly number[]): readonly number[];
   /**
-   * What a move costs (DBM 3.2 p.16): the templates of the elements moved (one: a single element move; more:
-   * a group), what the move is, and the state of the command's general.
+   * What a template's elements bring to the cost of a move that includes them, as bits: a move's cost
+   * may read only the OR of its elements' bits and whether it moves one element or a group (the kernel
+   * remembers costs by them).
    */
-  cost(ctx: AdapterContext<E, V>, move: PipMove<T>): number;
+  traits(ctx: AdapterContext<E, V>, t: T): number;
+  /** What a move costs (DBM 3.2 p.16): what the move is, its elements' traits, and the state of the command's general. */
+  cost(ctx: AdapterContext<E, V>, move: PipMove): number;
 }
 
 /**
@@ -94,11 +97,14 @@ export interface PipRule<E, T, V> {
  */
 export type PaidMove = 'step-up' | 'renew' | 'flank' | 'halt';
 
-export interface PipMove<T> {
+export interface PipMove {
   readonly line: LineId;
   readonly command: number;
   readonly kind: PaidMove;
-  readonly moved: readonly T[];
+  /** The OR of the moved elements' traits (PipRule.traits). */
+  readonly traits: number;
+  /** One element moves (a single element move); more: a group. */
+  readonly single: boolean;
   /** The command's general's element is among those moved. */
   readonly withGeneral: boolean;
   /** The general's element is in frontal combat, or lost. */

@@ -245,6 +245,13 @@ export class Battle {
   private readonly halted: readonly [Uint8Array, Uint8Array];
   private readonly pipsLeft: readonly [Float64Array, Float64Array];
   private readonly pipRolls: readonly [number[], number[]];
+  /**
+   * Scratch of a paid move, per side and command (payRenewals, payStepUps, retreat): its elements' traits
+   * OR-ed, how many elements, and whether the general's element is among them.
+   */
+  private readonly groupTraits: readonly [Int32Array, Int32Array];
+  private readonly groupSize: readonly [Int32Array, Int32Array];
+  private readonly groupGeneral: readonly [Uint8Array, Uint8Array];
   /** Each side's score at the end (ScoreRule), -1 without one. */
   readonly finalScore = new Int32Array([-1, -1]);
   /** Per side: its once-per-engagement score bonus is used. */
@@ -403,6 +410,9 @@ export class Battle {
       discountUsed: two((s) => a.u8(s.commands)),
       halted: two((s) => a.u8(s.commands)),
       pipsLeft: two((s) => a.f64(s.commands)),
+      groupTraits: two((s) => a.i32(s.commands)),
+      groupSize: two((s) => a.i32(s.commands)),
+      groupGeneral: two((s) => a.u8(s.commands)),
     });
     const measure = new Slab(undefined);
     layout(measure);
@@ -445,6 +455,9 @@ export class Battle {
     this.discountUsed = v.discountUsed;
     this.halted = v.halted;
     this.pipsLeft = v.pipsLeft;
+    this.groupTraits = v.groupTraits;
+    this.groupSize = v.groupSize;
+    this.groupGeneral = v.groupGeneral;
     this.pipRolls = two((s) => new Array<number>(s.commands).fill(0));
     // Scratch of a bound (never carried from one to the next).
     this.contactAtStart = new Uint8Array(W);
@@ -1000,7 +1013,8 @@ export class Battle {
           owner,
           this.commandOf(owner, c),
           'flank',
-          [this.p.templates[owner][this.tmplAt(owner, c)]],
+          this.p.pipTraits[owner][this.tmplAt(owner, c)]!,
+          1,
           this.holdsGeneral(owner, c, this.commandOf(owner, c)),
         )
       )
@@ -1474,17 +1488,24 @@ export class Battle {
    */
   private payRenewals(s: Side): void {
     const side = this.sides[s];
-    for (let cmd = 0; cmd < side.commands; cmd++) {
-      const moved: unknown[] = [];
-      let withGeneral = false;
-      for (let c = 0; c < this.W; c++) {
-        if (this.contact[c] === 1 || !this.present(s, c) || this.commandOf(s, c) !== cmd) continue;
-        if (!this.mayRenew(s, c)) continue;
-        moved.push(this.p.templates[s][this.tmplAt(s, c)]);
-        withGeneral ||= this.holdsGeneral(s, c, cmd);
-      }
-      if (moved.length > 0 && !this.pay(s, cmd, 'renew', moved, withGeneral)) this.halted[s][cmd]! |= 2;
+    const traits = this.groupTraits[s];
+    const size = this.groupSize[s];
+    const general = this.groupGeneral[s];
+    const kinds = this.p.pipTraits[s];
+    size.fill(0);
+    for (let c = 0; c < this.W; c++) {
+      if (this.contact[c] === 1 || !this.present(s, c) || !this.mayRenew(s, c)) continue;
+      const cmd = this.commandOf(s, c);
+      const t = kinds[this.tmplAt(s, c)]!;
+      if (size[cmd]!++ === 0) {
+        traits[cmd] = t;
+        general[cmd] = 0;
+      } else traits[cmd]! |= t;
+      if (general[cmd] === 0 && this.holdsGeneral(s, c, cmd)) general[cmd] = 1;
     }
+    for (let cmd = 0; cmd < side.commands; cmd++)
+      if (size[cmd]! > 0 && !this.pay(s, cmd, 'renew', traits[cmd]!, size[cmd]!, general[cmd] === 1))
+        this.halted[s][cmd]! |= 2;
   }
 
   /**
@@ -1555,20 +1576,25 @@ export class Battle {
    */
   private payStepUps(s: Side): void {
     const side = this.sides[s];
-    for (let cmd = 0; cmd < side.commands; cmd++) {
-      if (this.demoralised[s][cmd] === 1) continue;
-      const moved: unknown[] = [];
-      for (let c = 0; c < this.W; c++) {
-        const empty = !this.present(s, c);
-        for (let i = this.wHead[s * this.W + c]!; i >= 0; i = this.wNext[s][i]!) {
-          if (this.waitingCommand(s, i) !== cmd) continue;
-          // Only elements that would move: toward a gap, or closing up to the second line's distance.
-          if (!empty && this.wDist[s][i]! <= this.sides[s].reserveDist[c]! + EPS) continue;
-          moved.push(this.p.templates[s][side.stTmpl[this.colGoing[c]! * side.states + this.wState[s][i]!]!]);
-        }
+    const traits = this.groupTraits[s];
+    const size = this.groupSize[s];
+    const kinds = this.p.pipTraits[s];
+    size.fill(0);
+    for (let c = 0; c < this.W; c++) {
+      const empty = !this.present(s, c);
+      for (let i = this.wHead[s * this.W + c]!; i >= 0; i = this.wNext[s][i]!) {
+        const cmd = this.waitingCommand(s, i);
+        if (this.demoralised[s][cmd] === 1) continue;
+        // Only elements that would move: toward a gap, or closing up to the second line's distance.
+        if (!empty && this.wDist[s][i]! <= side.reserveDist[c]! + EPS) continue;
+        const t = kinds[side.stTmpl[this.colGoing[c]! * side.states + this.wState[s][i]!]!]!;
+        if (size[cmd]!++ === 0) traits[cmd] = t;
+        else traits[cmd]! |= t;
       }
-      if (moved.length > 0 && !this.pay(s, cmd, 'step-up', moved, false)) this.halted[s][cmd]! |= 4;
     }
+    for (let cmd = 0; cmd < side.commands; cmd++)
+      if (size[cmd]! > 0 && !this.pay(s, cmd, 'step-up', traits[cmd]!, size[cmd]!, false))
+        this.halted[s][cmd]! |= 4;
   }
 
   /** Take waiting element i (after `prev` in its column's list, -1 if first) off side s's list of column c. */
@@ -1833,7 +1859,9 @@ export class Battle {
     const side = this.sides[s];
     for (let cmd = 0; cmd < side.commands; cmd++) {
       if (this.demoralised[s][cmd] === 0) continue;
-      const moved: unknown[] = [];
+      const kinds = this.p.pipTraits[s];
+      let traits = 0;
+      let moved = 0;
       let withGeneral = false;
       for (let c = 0; c < this.W; c++)
         if (
@@ -1842,19 +1870,20 @@ export class Battle {
           this.contact[c] === 0 &&
           this.flanking[s * this.W + c] === 0
         ) {
-          moved.push(this.p.templates[s][this.tmplAt(s, c)]);
+          traits |= kinds[this.tmplAt(s, c)]!;
+          moved++;
           withGeneral ||= this.holdsGeneral(s, c, cmd);
         }
-      const files = moved.length;
+      const files = moved;
       // Its elements behind the line (second line, fled elements) are halted with them, one group.
       for (let c = 0; c < this.W; c++)
         for (let i = this.wHead[s * this.W + c]!; i >= 0; i = this.wNext[s][i]!)
-          if (this.waitingCommand(s, i) === cmd)
-            moved.push(
-              this.p.templates[s][side.stTmpl[this.colGoing[c]! * side.states + this.wState[s][i]!]!],
-            );
-      if (moved.length === 0) continue;
-      if (this.pay(s, cmd, 'halt', moved, withGeneral)) {
+          if (this.waitingCommand(s, i) === cmd) {
+            traits |= kinds[side.stTmpl[this.colGoing[c]! * side.states + this.wState[s][i]!]!]!;
+            moved++;
+          }
+      if (moved === 0) continue;
+      if (this.pay(s, cmd, 'halt', traits, moved, withGeneral)) {
         this.halted[s][cmd]! |= 1;
         continue;
       }
@@ -1948,7 +1977,8 @@ export class Battle {
     s: Side,
     cmd: number,
     kind: PaidMove,
-    moved: readonly unknown[],
+    traits: number,
+    elements: number,
     withGeneral: boolean,
   ): boolean {
     const pips = this.p.pips;
@@ -1959,16 +1989,25 @@ export class Battle {
     if (g >= 0 && this.generalLost[s][cmd] === 0)
       for (let c = 0; c < this.W && !engaged; c++)
         if (this.present(s, c) && this.contact[c] === 1 && this.holdsGeneral(s, c, cmd)) engaged = true;
-    const cost = pips.cost(this.p.ctx, {
-      line: SIDE_IDS[s]!,
-      command: cmd,
-      kind,
-      moved,
-      withGeneral,
-      generalEngaged: engaged,
-      generalLost: this.generalLost[s][cmd] === 1,
-      discountUsed: this.discountUsed[s][cmd] === 1,
-    });
+    const lost = this.generalLost[s][cmd] === 1;
+    const discountUsed = this.discountUsed[s][cmd] === 1;
+    // The rule's cost reads only these (adapter.ts PipRule): asked once per config.
+    const key = pipKey(s, cmd, kind, traits, elements === 1, withGeneral, engaged, lost, discountUsed);
+    let cost = this.p.pipCosts.get(key);
+    if (cost === undefined) {
+      cost = pips.cost(this.p.ctx, {
+        line: SIDE_IDS[s]!,
+        command: cmd,
+        kind,
+        traits,
+        single: elements === 1,
+        withGeneral,
+        generalEngaged: engaged,
+        generalLost: lost,
+        discountUsed,
+      });
+      this.p.pipCosts.set(key, cost);
+    }
     const paid = cost <= this.pipsLeft[s][cmd]! + EPS;
     this.log?.({ kind: 'pay', bound: this.bound, side: SIDE_IDS[s]!, command: cmd, move: kind, cost, paid });
     if (!paid) return false;
@@ -2132,6 +2171,33 @@ export class Battle {
  * What a Battle's arrays are sized by: the width, each side's files, ranks and commands, and the command
  * rule's loss counts.
  */
+const PAID_MOVES: readonly PaidMove[] = ['step-up', 'renew', 'flank', 'halt'];
+
+/**
+ * The key of a move's PIP cost among a config's (Prepared.pipCosts): everything the rule may read of it
+ * (adapter.ts PipMove). Traits are below 2^20 (prepare.ts), commands below 2^10: the key is exact.
+ */
+function pipKey(
+  s: Side,
+  cmd: number,
+  kind: PaidMove,
+  traits: number,
+  single: boolean,
+  withGeneral: boolean,
+  engaged: boolean,
+  lost: boolean,
+  discountUsed: boolean,
+): number {
+  const flags =
+    PAID_MOVES.indexOf(kind) * 32 +
+    (single ? 16 : 0) +
+    (withGeneral ? 8 : 0) +
+    (engaged ? 4 : 0) +
+    (lost ? 2 : 0) +
+    (discountUsed ? 1 : 0);
+  return ((traits * 128 + flags) * 2 + s) * 1024 + cmd;
+}
+
 function shapeOf(p: Prepared): string {
   const [a, b] = p.sides;
   return `${p.width}|${a.files}|${a.total}|${a.commands}|${b.files}|${b.total}|${b.commands}|${p.commandRule?.measures ?? 0}`;

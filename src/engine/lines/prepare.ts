@@ -238,8 +238,10 @@ export interface Prepared {
   readonly score?: ScoreRule<unknown, unknown>;
   /** What the adapter's rules are asked under (the flattened config and the variant). */
   readonly ctx: AdapterContext<unknown, unknown>;
-  /** Per side, per local template: the template itself (what the PIP rule reads). */
-  readonly templates: readonly [readonly unknown[], readonly unknown[]];
+  /** With `pips`: per side, per local template, what its elements bring to a move's cost (PipRule.traits). */
+  readonly pipTraits: readonly [Int32Array, Int32Array];
+  /** With `pips`: the costs of moves already asked of the rule, by their key (fight.ts pipKey). */
+  readonly pipCosts: Map<number, number>;
   /** Some rank of either side has a score bonus (RankConfig.scoreBonus). */
   readonly scoreBonus: boolean;
   /** Option flankAttacks is on (and the adapter supports it). */
@@ -935,6 +937,17 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
       shakenA: 0,
       shakenB: 0,
     });
+  const pips = commandRule ? adapter.pips : undefined;
+  if (pips && Math.max(pa.side.commands, pb.side.commands) > 1024)
+    throw new Error('PIPs are kept for at most 1,024 commands a line (fight.ts pipKey)');
+  const pipTraitsOf = (ts: readonly T[]) =>
+    Int32Array.from(ts, (t) => {
+      const bits = pips ? pips.traits(ctx, t) : 0;
+      // fight.ts pipKey holds traits below 2^20.
+      if (!(bits >= 0 && bits < 2 ** 20 && Number.isInteger(bits)))
+        throw new Error(`a PIP rule's traits must be whole numbers below 2^20, not ${bits}`);
+      return bits;
+    });
   const chargeA = charge(0);
   const chargeB = charge(1);
   return {
@@ -983,7 +996,8 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
       ? { score: adapter.score as ScoreRule<unknown, unknown> }
       : {}),
     ctx: ctx as AdapterContext<unknown, unknown>,
-    templates: [pa.templates, pb.templates],
+    pipTraits: [pipTraitsOf(pa.templates), pipTraitsOf(pb.templates)],
+    pipCosts: new Map(),
     scoreBonus: sides.some((x) => x.scoreBonus.some((b) => b > 0)),
     flankAttacks,
     extended,

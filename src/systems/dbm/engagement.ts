@@ -17,7 +17,7 @@ import {
   type LinesConfig,
 } from '../../engine/lines/index.ts';
 import { demoralisedByLosses, panicsOnGeneralLoss } from './demoralisation.ts';
-import { pipCost } from './pip-costs.ts';
+import { pipCostOf, traitsOf } from './pip-costs.ts';
 import { pipDealer, type PipCommand } from './pips.ts';
 import { competitionScore } from './score.ts';
 import { armyDefeatedBy } from './victory.ts';
@@ -257,13 +257,15 @@ export const dbmLineAdapter: LineAdapter<Element, SideTemplate, DbmVersion> = {
       }
       return deal(rolls);
     },
+    traits: (_ctx, t) => traitsOf({ element: t.element, general: t.general }),
     cost: ({ variant, config }, move) => {
       const commands = config[move.line].commands;
       const cInC = (commands?.cInC ?? 0) === move.command;
-      return pipCost(
+      return pipCostOf(
+        move.traits,
+        move.single,
         {
           action: move.kind === 'halt' ? 'halt' : 'tactical',
-          elements: move.moved.map((t) => ({ element: t.element, general: t.general })),
           withCinC: cInC && move.withGeneral,
           generalDiscountUsed: move.discountUsed,
           general: move.generalLost ? 'lost' : move.generalEngaged ? 'in-contact' : 'free',

@@ -84,14 +84,75 @@ const MARCH_SECTION: Readonly<Record<DbmVersion['rules']['marchPips'], string>> 
 /** DBM 3.2 p.16: 1,200p from the general; 600p when neither is in sight of the other. */
 export const COMMAND_RANGE = { inSight: 1200, outOfSight: 600 } as const;
 
-const isIrregular = (m: MovedElement) => m.element.reg === 'Irr';
+/**
+ * What one element brings to the cost of a move that includes it, as bits (`traitsOf`). Every clause of
+ * p.16 that reads the elements asks whether some element of the move is of a kind (or, for a halt, whether
+ * all are foot: no element is not foot), so a move's cost reads only the OR of its elements' bits and
+ * whether it moves one element or a group (`pipCostOf`).
+ */
+export const TRAIT = {
+  irregular: 1,
+  /** Irregular, not light troops nor cavalry (the deviating, contacting or short-move +1). */
+  clumsy: 2,
+  /** Knights, cavalry, light horse or mounted infantry, not a general's element (the mixed-group +1). */
+  mounted: 4,
+  /** Foot, not mounted infantry nor psiloi supporting cavalry (the mixed-group +1). */
+  foot: 8,
+  /** Not foot (a halt of all foot in position is excused). */
+  notFoot: 16,
+  /** Artillery except (F) or (X). */
+  artillery: 32,
+  /** Knights, not a general's element (the march clause). */
+  knights: 64,
+  /** War wagons or elephants, not a general's element (3.2's march clause). */
+  wagonsOrElephants: 128,
+  /** Hordes or expendables (3.2's march clause). */
+  hordes: 256,
+  /** Irregular, not a skirmisher (the march clause off a column). */
+  irregularNotSkirmisher: 512,
+} as const;
+
+/** One element's bits (TRAIT). */
+export function traitsOf(m: MovedElement): number {
+  const { type, grade, reg } = m.element;
+  const irr = reg === 'Irr';
+  let t = 0;
+  if (irr) t |= TRAIT.irregular;
+  if (irr && !isLightTroops(type) && type !== 'Cv') t |= TRAIT.clumsy;
+  if (!m.general && (m.mountedInfantry || type === 'Kn' || type === 'Cv' || type === 'LH'))
+    t |= TRAIT.mounted;
+  if (isFoot(type) && !m.mountedInfantry && !(type === 'Ps' && m.supportingCavalry)) t |= TRAIT.foot;
+  if (!isFoot(type)) t |= TRAIT.notFoot;
+  if (type === 'Art' && grade !== 'F' && grade !== 'X') t |= TRAIT.artillery;
+  if (!m.general && type === 'Kn') t |= TRAIT.knights;
+  if (!m.general && (type === 'WWg' || type === 'El')) t |= TRAIT.wagonsOrElephants;
+  if (type === 'Hd' || type === 'Exp') t |= TRAIT.hordes;
+  if (irr && !isSkirmisher(type)) t |= TRAIT.irregularNotSkirmisher;
+  return t;
+}
 
 /** The PIP cost of a described move under a version. Throws for a description the rules rule out. */
 export function pipCost(move: MoveDescription, version: DbmVersion): PipCost {
-  const { elements, action } = move;
+  const { elements } = move;
   if (elements.length === 0) throw new Error('pipCost: a move moves at least one element');
-  const single = elements.length === 1;
+  let traits = 0;
+  for (const m of elements) traits |= traitsOf(m);
+  return pipCostOf(traits, elements.length === 1, move, version);
+}
+
+/**
+ * pipCost of a move from its elements' bits OR-ed (`traits`, TRAIT) and whether it moves a single element;
+ * the move's `elements` are not read.
+ */
+export function pipCostOf(
+  traits: number,
+  single: boolean,
+  move: Omit<MoveDescription, 'elements'>,
+  version: DbmVersion,
+): PipCost {
+  const { action } = move;
   const moving = action !== 'halt';
+  const has = (bit: number) => (traits & bit) !== 0;
   if (move.mountOrDismount && !(single && moving))
     throw new Error('pipCost: only a single element move mounts or dismounts (p.16)');
   if (move.marchNumber !== undefined && action !== 'march')
@@ -121,47 +182,42 @@ export function pipCost(move: MoveDescription, version: DbmVersion): PipCost {
 
   if (moving) {
     // +1: irregulars other than light troops or cavalry that deviate, contact, or fall short.
-    const clumsy = elements.some(
-      (m) => isIrregular(m) && !isLightTroops(m.element.type) && m.element.type !== 'Cv',
-    );
+    const clumsy = has(TRAIT.clumsy);
     if (clumsy && (move.deviates || move.contactsEnemy))
       add('irregulars (not light troops or cavalry) deviating from straight ahead or contacting enemy');
     else if (clumsy && move.shortMove) add('irregulars (not light troops or cavalry) moving less than full');
 
     // +1: a group mixing knights, cavalry, light horse or mounted infantry with foot.
-    const mounted = elements.some(
-      (m) => !m.general && (m.mountedInfantry || ['Kn', 'Cv', 'LH'].includes(m.element.type)),
-    );
-    const foot = elements.some(
-      (m) =>
-        isFoot(m.element.type) && !m.mountedInfantry && !(m.element.type === 'Ps' && m.supportingCavalry),
-    );
-    if (!single && mounted && foot) add('group of mounted and foot');
+    if (!single && has(TRAIT.mounted) && has(TRAIT.foot)) add('group of mounted and foot');
 
     // +1: artillery except (F) or (X).
-    if (elements.some((m) => m.element.type === 'Art' && m.element.grade !== 'F' && m.element.grade !== 'X'))
-      add('artillery');
+    if (has(TRAIT.artillery)) add('artillery');
 
     if (move.mountOrDismount) add('mounting or dismounting');
   } else {
     // +1: a halt of irregulars, unless all foot holding a strong position.
-    const allFoot = elements.every((m) => isFoot(m.element.type));
-    if (elements.some(isIrregular) && !(allFoot && move.haltedInPosition)) add('halting irregulars');
+    const allFoot = !has(TRAIT.notFoot);
+    if (has(TRAIT.irregular) && !(allFoot && move.haltedInPosition)) add('halting irregulars');
   }
 
   if (action === 'march') {
-    const reason = marchReason(move, version);
+    const reason = marchReason(traits, single, move, version);
     if (reason) add(reason, 1, MARCH_SECTION[version.rules.marchPips]);
   }
   return { pips: items.reduce((s, i) => s + i.delta, 0), items };
 }
 
 /** The march clause (p.16, last +1) by version, or undefined when it does not apply. */
-function marchReason(move: MoveDescription, version: DbmVersion): string | undefined {
+function marchReason(
+  traits: number,
+  single: boolean,
+  move: Omit<MoveDescription, 'elements'>,
+  version: DbmVersion,
+): string | undefined {
+  const has = (bit: number) => (traits & bit) !== 0;
   const n = move.marchNumber ?? 1;
-  const column = move.column ?? move.elements.length === 1;
-  const offColumnIrregulars =
-    !column && move.elements.some((m) => isIrregular(m) && !isSkirmisher(m.element.type));
+  const column = move.column ?? single;
+  const offColumnIrregulars = !column && has(TRAIT.irregularNotSkirmisher);
   const rule = version.rules.marchPips;
   if (rule === '3.0')
     return n >= 3 && offColumnIrregulars
@@ -169,15 +225,11 @@ function marchReason(move: MoveDescription, version: DbmVersion): string | undef
       : undefined;
   if (n >= 4) return 'marching a fourth time or more';
   if (n !== 3) return undefined;
-  const notGeneral = (m: MovedElement, types: readonly string[]) =>
-    !m.general && types.includes(m.element.type);
-  const heavy = rule === '3.2' ? ['Kn', 'WWg', 'El'] : ['Kn'];
-  if (move.elements.some((m) => notGeneral(m, heavy)))
+  if (has(TRAIT.knights) || (rule === '3.2' && has(TRAIT.wagonsOrElephants)))
     return rule === '3.2'
       ? 'knights, war wagons or elephants marching a third time'
       : 'knights marching a third time';
-  if (rule === '3.2' && move.elements.some((m) => m.element.type === 'Hd' || m.element.type === 'Exp'))
-    return 'hordes or expendables marching a third time';
+  if (rule === '3.2' && has(TRAIT.hordes)) return 'hordes or expendables marching a third time';
   if (offColumnIrregulars) return 'irregulars off a column marching a third time';
   return undefined;
 }

@@ -3,7 +3,14 @@
  * 3.0's march clause is end note xxvi; 3.2's is the 3.2 amendments' "Page 16" change.
  */
 import { describe, expect, it } from 'vitest';
-import { pipCost, type MoveDescription, type MovedElement } from '../../../src/systems/dbm/pip-costs.ts';
+import {
+  pipCost,
+  pipCostOf,
+  TRAIT,
+  traitsOf,
+  type MoveDescription,
+  type MovedElement,
+} from '../../../src/systems/dbm/pip-costs.ts';
 import { parseElement } from '../../../src/systems/dbm/notation.ts';
 import { DBM_VERSIONS } from '../../../src/systems/dbm/versions.ts';
 
@@ -158,5 +165,40 @@ describe('marches: the clause 3.2 changed', () => {
       delta: 1,
       section: 'DBM 3.2 p.16 Player Initiative Point Dicing',
     });
+  });
+});
+
+describe("a move's elements as traits (what the battle-line kernel remembers costs by)", () => {
+  const bits = (text: string, extra: Partial<MovedElement> = {}) =>
+    traitsOf({ element: parseElement(text), ...extra });
+
+  it('each element kind sets the bits of the p.16 clauses that name it', () => {
+    // Irregular warband: irregular, not light troops nor cavalry, foot, not a skirmisher.
+    expect(bits('Irr Wb(F)')).toBe(
+      TRAIT.irregular | TRAIT.clumsy | TRAIT.foot | TRAIT.irregularNotSkirmisher,
+    );
+    // Irregular cavalry: irregular and mounted, but cavalry are excused the clumsy +1.
+    expect(bits('Irr Cv(O)')).toBe(
+      TRAIT.irregular | TRAIT.mounted | TRAIT.notFoot | TRAIT.irregularNotSkirmisher,
+    );
+    // Irregular light horse are skirmishers and light troops.
+    expect(bits('Irr LH(F)')).toBe(TRAIT.irregular | TRAIT.mounted | TRAIT.notFoot);
+    // A general's knights count neither as mounted in a mixed group nor as knights on a third march.
+    expect(bits('Reg Kn(S)')).toBe(TRAIT.mounted | TRAIT.notFoot | TRAIT.knights);
+    expect(bits('Reg Kn(S)', { general: true })).toBe(TRAIT.notFoot);
+    // Artillery except (F) or (X); hordes.
+    expect(bits('Reg Art(S)') & TRAIT.artillery).toBe(TRAIT.artillery);
+    expect(bits('Reg Art(F)') & TRAIT.artillery).toBe(0);
+    expect(bits('Irr Hd(O)') & TRAIT.hordes).toBe(TRAIT.hordes);
+  });
+
+  it('a mixed group of knights and blades: its traits OR-ed cost what its elements cost (1 + 1 = 2)', () => {
+    const elements = [...els(2, 'Reg Kn(S)'), ...els(3, 'Reg Bd(O)')];
+    const move = { action: 'tactical', elements } as const;
+    expect(pipCost(move, v32).pips).toBe(2);
+    const traits = elements.reduce((t, m) => t | traitsOf(m), 0);
+    expect(pipCostOf(traits, false, { action: 'tactical' }, v32).pips).toBe(2);
+    // The same traits moved as a single element: no mixed-group +1.
+    expect(pipCostOf(traits, true, { action: 'tactical' }, v32).pips).toBe(1);
   });
 });
