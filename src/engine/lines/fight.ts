@@ -1985,10 +1985,17 @@ export class Battle {
     if (!pips) return true;
     const side = this.sides[s];
     let engaged = false;
-    const g = side.generalRank[cmd]!;
-    if (g >= 0 && this.generalLost[s][cmd] === 0)
+    const gf = side.generalFile[cmd]!;
+    if (gf >= 0 && this.generalLost[s][cmd] === 0)
+      // Only the column its file stands in can hold the general.
       for (let c = 0; c < this.W && !engaged; c++)
-        if (this.present(s, c) && this.contact[c] === 1 && this.holdsGeneral(s, c, cmd)) engaged = true;
+        if (
+          this.file[s * this.W + c] === gf &&
+          this.present(s, c) &&
+          this.contact[c] === 1 &&
+          this.holdsGeneral(s, c, cmd)
+        )
+          engaged = true;
     const lost = this.generalLost[s][cmd] === 1;
     const discountUsed = this.discountUsed[s][cmd] === 1;
     // The rule's cost reads only these (adapter.ts PipRule): asked once per config.

@@ -99,6 +99,8 @@ export interface PreparedSide {
   readonly cInC: number;
   /** Per command: the flat rank of its general's element, -1 if none (CommandsConfig.generals). */
   readonly generalRank: Int32Array;
+  /** Per command: the file of its general's element, -1 if none. */
+  readonly generalFile: Int32Array;
   /** Per command: the competition points it is worth (CommandsConfig.points; 0 without). */
   readonly commandPoints: Float64Array;
   /** Number of local templates. */
@@ -658,6 +660,10 @@ function prepareSide<E, T, V>(
       generalRank: Int32Array.from({ length: commandCount }, (_, cmd) => {
         const g = line.commands?.generals?.[cmd];
         return g ? fileBase[g.file]! + g.rank : -1;
+      }),
+      generalFile: Int32Array.from({ length: commandCount }, (_, cmd) => {
+        const g = line.commands?.generals?.[cmd];
+        return g ? g.file : -1;
       }),
       commandPoints: Float64Array.from(
         { length: commandCount },
