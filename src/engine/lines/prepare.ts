@@ -704,6 +704,8 @@ function packedLists<K extends string>(
 /**
  * prepareSide, remembered per line object: a side's layout depends only on its line, its column offset,
  * the width and the goings (its templates read only its own files: adapter.ts), and is never changed.
+ * Only four of its arrays depend on where it stands (offset and width): the line is laid out once at
+ * offset 0 in its own front's width, and placed (placeSide) wherever it meets an enemy.
  */
 function sideOf<E, T, V>(
   ctx: AdapterContext<E, V>,
@@ -722,13 +724,41 @@ function sideOf<E, T, V>(
     space.sides.set(original, byPlace);
   }
   const o = ctx.config.options;
-  const key = `${offset}|${width}|${goings.join(',')}|${fledReturn ? 1 : 0}|${o.secondLineGap ?? 2}`;
+  const laid = `${goings.join(',')}|${fledReturn ? 1 : 0}|${o.secondLineGap ?? 2}`;
+  const key = `${offset}|${width}|${laid}`;
   let made = byPlace.get(key) as { side: PreparedSide; templates: T[] } | undefined;
   if (!made) {
-    made = prepareSide(ctx, adapter, space, id, offset, width, goings, fledReturn);
+    const front = original.files.length;
+    let home = byPlace.get(`0|${front}|${laid}`) as { side: PreparedSide; templates: T[] } | undefined;
+    if (!home) {
+      home = prepareSide(ctx, adapter, space, id, 0, front, goings, fledReturn);
+      byPlace.set(`0|${front}|${laid}`, home);
+    }
+    made =
+      offset === 0 && width === front
+        ? home
+        : { side: placeSide(home.side, offset, width), templates: home.templates };
     byPlace.set(key, made);
   }
   return made;
+}
+
+/**
+ * A side laid out at offset 0 in its front's width (`home`), standing from column `offset` in a battle
+ * `width` columns wide: the same side, its column-indexed arrays moved. It shares every other array.
+ */
+export function placeSide(home: PreparedSide, offset: number, width: number): PreparedSide {
+  const front = home.fileAt.length;
+  if (offset < 0 || offset + front > width)
+    throw new Error(`a side ${front} files wide does not stand from column ${offset} of ${width}`);
+  const fileAt = new Int32Array(width).fill(-1);
+  fileAt.set(home.fileAt, offset);
+  const commandAt = new Int32Array(width);
+  commandAt.set(home.commandAt, offset);
+  const reserveDist = new Float64Array(width);
+  reserveDist.set(home.reserveDist, offset);
+  const fileColumn = home.fileColumn.map((c) => c + offset);
+  return { ...home, ...onOneBuffer({ fileAt, commandAt, reserveDist, fileColumn }) };
 }
 
 /** The goings columns draw from: the terrain's (positive weights, in order), else the line's own. */

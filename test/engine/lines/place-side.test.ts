@@ -1,0 +1,49 @@
+/**
+ * A line is laid out once and placed wherever it meets an enemy (prepare.ts sideOf, placeSide): only its
+ * column-indexed arrays move; everything else is shared with the side laid out at column 0.
+ */
+import { describe, expect, it } from 'vitest';
+import type { AnySystem } from '../../../src/core/system.ts';
+import type { LinesConfig, LinesModel } from '../../../src/engine/lines/index.ts';
+import { placeSide, prepared } from '../../../src/engine/lines/prepare.ts';
+import { systemOfRules } from '../../../src/systems/registry.ts';
+
+const dbm = systemOfRules('dbm-3.2') as AnySystem;
+const model = dbm.engagement as LinesModel<unknown>;
+const variant = dbm.variant({ version: 'dbm-3.2' });
+const setting = { boundLimit: 30, first: 'alternate' as const, options: {} };
+// 11 blades 2 deep: 6 files (the last one rank deep); the enemy's count sets the battle's width.
+const lineUp = (enemies: number) =>
+  model.lineUp!(
+    variant,
+    { element: 'Reg Bd(O)', count: 11, depth: 2 },
+    { element: 'Reg Ax(O)', count: enemies, depth: 1 },
+    setting,
+  ) as LinesConfig;
+
+describe('placing a laid-out side', () => {
+  it('against 4 auxilia the blades stand at column 0 of 6; against 9, at column 1 of 8', () => {
+    const narrow = lineUp(4);
+    const wide = lineUp(9);
+    // The same line object in both line-ups (index.ts lineUp: one per element, count, depth, width).
+    expect(wide.a).toBe(narrow.a);
+    const home = prepared(narrow, model.adapter, false).sides[0];
+    const placed = prepared(wide, model.adapter, false).sides[0];
+    expect(Array.from(home.fileAt)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(Array.from(placed.fileAt)).toEqual([-1, 0, 1, 2, 3, 4, 5, -1]);
+    expect(Array.from(placed.fileColumn)).toEqual([1, 2, 3, 4, 5, 6]);
+    // Each column's distance to a second line moves with its file: 5 full files, then one rank deep.
+    expect(placed.reserveDist[0]).toBe(0);
+    expect(Array.from(placed.reserveDist.subarray(1, 7))).toEqual(Array.from(home.reserveDist));
+    expect(placed.reserveDist[1]).toBeGreaterThan(placed.reserveDist[6]!);
+    // Everything else is the home side's own arrays.
+    expect(placed.stTmpl).toBe(home.stTmpl);
+    expect(placed.ap).toBe(home.ap);
+    expect(placeSide(home, 1, 8)).toEqual(placed);
+  });
+
+  it('refuses a place the side does not fit in', () => {
+    const home = prepared(lineUp(4), model.adapter, false).sides[0];
+    expect(() => placeSide(home, 3, 8)).toThrow(/6 files wide does not stand from column 3 of 8/);
+  });
+});
