@@ -402,11 +402,19 @@ export function allFiles<E>(line: LineConfig<E>): readonly FileConfig<E>[] {
 /** The config with each line's reserve files appended to its `files` (what the adapter is given). */
 function flattened<E>(config: LinesConfig<E>): LinesConfig<E> {
   if (!config.a.reserves?.length && !config.b.reserves?.length) return config;
-  return {
-    ...config,
-    a: { ...config.a, files: allFiles(config.a) },
-    b: { ...config.b, files: allFiles(config.b) },
-  };
+  return { ...config, a: flatLine(config.a), b: flatLine(config.b) };
+}
+
+/** A line with its reserves' files after its front's, made once per line object (lines are never changed). */
+const flatLines = new WeakMap<LineConfig<unknown>, LineConfig<unknown>>();
+function flatLine<E>(line: LineConfig<E>): LineConfig<E> {
+  if (!line.reserves?.length) return line;
+  let flat = flatLines.get(line) as LineConfig<E> | undefined;
+  if (!flat) {
+    flat = { ...line, files: allFiles(line) };
+    flatLines.set(line, flat);
+  }
+  return flat;
 }
 
 function prepareSide<E, T, V>(
