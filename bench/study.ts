@@ -7,7 +7,9 @@
  * The study runs as a child process with DEBELLATOR_ESTIMATE=always (every estimate printed, and what it
  * was made from). Its wall time is taken from the estimate line to the end (what the estimate is of) and
  * in all; its peak resident memory is the child's maximum RSS, from `/usr/bin/time -v` where there is
- * one, else the child's VmHWM in /proc, polled.
+ * one, else the child's VmHWM in /proc, polled. Where `/usr/bin/time` and /proc/stat say them, it also
+ * prints how much work other processes did meanwhile (the machine's busy ticks less the child's processor
+ * time): a run that shared the machine takes longer than its estimate, which judged the machine before.
  *
  * Run: npx tsx bench/study.ts [scenario] [threads]
  */
@@ -36,6 +38,24 @@ export function bytesOf(text: string): number | undefined {
   return Number(m[1]!.replace(/,/g, '')) * (m[2] === 'GB' ? 1024 ** 3 : 1024 ** 2);
 }
 
+/** The machine's busy and total clock ticks so far (Linux /proc/stat), or undefined. */
+function machineTicks(): { busy: number; total: number } | undefined {
+  try {
+    // cpu user nice system idle iowait irq softirq steal ...
+    const t = readFileSync('/proc/stat', 'utf8')
+      .split('\n', 1)[0]!
+      .trim()
+      .split(/\s+/)
+      .slice(1, 9)
+      .map(Number);
+    if (t.length < 8 || t.some((x) => !Number.isFinite(x))) return undefined;
+    const busy = t[0]! + t[1]! + t[2]! + t[5]! + t[6]! + t[7]!;
+    return { busy, total: busy + t[3]! + t[4]! };
+  } catch {
+    return undefined;
+  }
+}
+
 /** The child's peak resident memory so far, from /proc (bytes), or undefined. */
 function vmHwm(pid: number): number | undefined {
   try {
@@ -57,6 +77,7 @@ async function main(): Promise<void> {
   );
   const cli = ['bin/debellator.js', 'run', scenario, '--out', join(out, 'r'), '--threads', threads];
   const timed = existsSync(TIME);
+  const ticks0 = machineTicks();
   const t0 = performance.now();
   const child = spawn(timed ? TIME : process.execPath, timed ? ['-v', process.execPath, ...cli] : cli, {
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -66,6 +87,8 @@ async function main(): Promise<void> {
   const poll = timed ? undefined : setInterval(() => (peak = Math.max(peak, vmHwm(child.pid!) ?? 0)), 200);
   let estimate: { line: string; at: number; inputs?: string } | undefined;
   let sampled: number | undefined;
+  /** The child's processor seconds (user and system), from /usr/bin/time. */
+  let childCpu: number | undefined;
   const tail: string[] = [];
   const lines = createInterface({ input: child.stderr! });
   lines.on('line', (raw) => {
@@ -76,6 +99,8 @@ async function main(): Promise<void> {
       if (/sampling done/.test(line)) sampled ??= at;
       const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(line);
       if (rss) peak = Number(rss[1]) * 1024;
+      const cpu = /(User|System) time \(seconds\): ([\d.]+)/.exec(line);
+      if (cpu) childCpu = (childCpu ?? 0) + Number(cpu[2]);
       if (line.trim() !== '') tail.push(line);
       if (tail.length > 20) tail.shift();
     }
@@ -83,6 +108,7 @@ async function main(): Promise<void> {
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   if (poll) clearInterval(poll);
   const total = (performance.now() - t0) / 1000;
+  const ticks1 = machineTicks();
   try {
     if (code !== 0) {
       console.log(tail.join('\n'));
@@ -104,6 +130,13 @@ async function main(): Promise<void> {
     console.log(
       `   actual: ${minutes(after)} from the estimate to the end${sampled !== undefined ? ` (sampling ${minutes(sampled - estimate.at)}, analysis and report ${minutes(total - sampled)})` : ''}, ${minutes(total)} in all; peak resident memory ${peak > 0 ? gb(peak) : 'unknown'}`,
     );
+    if (ticks0 && ticks1 && childCpu !== undefined) {
+      // Clock ticks are hundredths of a second (USER_HZ).
+      const others = Math.max(0, (ticks1.busy - ticks0.busy) / 100 - childCpu) / total;
+      console.log(
+        `   the study's processor time ${childCpu.toFixed(1)} s; other processes meanwhile ${others.toFixed(2)} processors' worth`,
+      );
+    }
     if (estSeconds !== undefined && estBytes !== undefined)
       console.log(
         `   estimate / actual: time ${(estSeconds / after).toFixed(2)}, memory ${peak > 0 ? (estBytes / peak).toFixed(2) : '?'} (the estimate's target: 0.7 to 1.3)`,

@@ -8,8 +8,9 @@
  * their later stages are expected to ask for (Stage.later, Stage.laterSetups), on the contexts their
  * first stage met.
  *
- * Pilots in this thread measure, per kind, its processor seconds (not inflated by other processes)
- * per sample, per setup and per context, and the bytes a setup keeps. A pilot is a small job of the
+ * Pilots in this thread measure, per kind, its processor seconds (their clock time less their waits
+ * for a processor: not inflated by other processes) per sample, per setup and per context, and the
+ * bytes a setup keeps. A pilot is a small job of the
  * kind (its `pilot`) run three times: as itself (its contexts new to the pilots), then on fresh setups
  * (a balance job at another count), then the same again, warm; the rates are sums over the pilots of
  * warm, fresh - warm and first - fresh, over their samples, setups and contexts (a pilot that met no
@@ -29,8 +30,8 @@
  * where pressure is how full the workers' heaps get (the memory model's heap over its ceiling, at most
  * 1): a full heap keeps the collector's helper threads busy.
  *
- * speedUp counts the machine's processors and the threads of other processes wanting one (judged from
- * how long the pilots waited for a processor). With one thread the work runs in this (warm) thread, and
+ * speedUp counts the machine's processors and the threads of other processes wanting one (othersOf:
+ * the work other processes did while the pilots ran, over the share of a processor the pilots got). With one thread the work runs in this (warm) thread, and
  * its heap grows here, up to its limit. A kind's rates are measured once per run (a run's Estimator), in
  * the first round with jobs of that kind, and kept for the later rounds, whose memory is at least what
  * the process holds when they start. docs/scenarios.md says where the constants come from.
@@ -336,27 +337,39 @@ export interface PilotFigures {
 }
 
 /**
- * This thread's processor seconds so far, and seconds it waited for a processor while it could run:
- * Linux says both (/proc/thread-self/schedstat, in nanoseconds); elsewhere, the process's processor
- * time and no waiting.
+ * Seconds this thread has waited for a processor while it could run, so far: Linux says it
+ * (/proc/thread-self/schedstat, its second field, in nanoseconds), exactly as the thread reads it
+ * itself (a wait is added when the thread gets a processor back); undefined elsewhere.
  */
-function threadTime(): { cpu: number; wait: number } {
+function waitedSoFar(): number | undefined {
   try {
-    const [cpu, wait] = readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ').map(Number);
-    if (Number.isFinite(cpu) && Number.isFinite(wait)) return { cpu: cpu! / 1e9, wait: wait! / 1e9 };
+    const wait = Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[1]);
+    if (Number.isFinite(wait)) return wait / 1e9;
   } catch {
     // Not Linux.
   }
-  const u = process.cpuUsage();
-  return { cpu: (u.user + u.system) / 1e6, wait: 0 };
+  return undefined;
 }
 
-/** Processor seconds `task` takes in this thread, and seconds it waited for a processor. */
+/**
+ * Processor seconds `task` takes in this thread, and seconds it waited for a processor: its clock time
+ * less its wait (a pilot never sleeps). The same file's first field, the thread's processor time, is
+ * not used: it is brought up to date only at the scheduler's ticks and switches (4 ms apart here), so
+ * a pilot of a few milliseconds read 0 or 4 ms. Elsewhere, the process's processor time and no waiting.
+ */
 async function timed(task: ShardTask): Promise<{ cpu: number; wait: number }> {
-  const t = threadTime();
+  const w0 = waitedSoFar();
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
   await runShard(task);
-  const u = threadTime();
-  return { cpu: u.cpu - t.cpu, wait: u.wait - t.wait };
+  const clock = (performance.now() - t0) / 1000;
+  const w1 = waitedSoFar();
+  if (w0 !== undefined && w1 !== undefined) {
+    const wait = Math.max(0, w1 - w0);
+    return { cpu: Math.max(0, clock - wait), wait };
+  }
+  const c = process.cpuUsage(c0);
+  return { cpu: (c.user + c.system) / 1e6, wait: 0 };
 }
 
 /**
@@ -540,18 +553,34 @@ export function ratesOf(pilots: readonly PilotFigures[]): Omit<KindRates, 'bytes
 export const MIN_JUDGED_CPU_SECONDS = 0.02;
 
 /**
- * Threads of other processes wanting a processor, judged from the pilots: a thread that got a share s
- * of a processor while it could run had cores / s - 1 others beside it; one that never waited had fewer
- * than a processor's worth, as many as `loadAverage` says (the processors' worth of work the machine
- * did while the pilots ran, or the load average; less this thread).
+ * Threads of other processes wanting a processor, judged from the pilots. `busy` is the processors'
+ * worth of work other processes did while they ran, plus one for this thread (busyBetween), if the
+ * machine's tick counts said it. Where the machine had a processor for everyone, that is what the
+ * others wanted; where it had not, each of them got what this thread got while it could run, a share s
+ * of a processor (its processor time over that and its waits), so there were (busy - 1) / s of them.
+ * This process's own helper threads (the JIT compiling, the collector) are not others: they make the
+ * pilots wait too, a sixth of their time and more on 2 processors with nothing else running, but
+ * their work is this process's, left out of `busy`. Without tick counts, the load average less this
+ * thread, at most a thread a processor beside it (it trails by a minute and counts this process).
  */
-export function othersOf(pilots: readonly PilotFigures[], cores: number, loadAverage: number): number {
+export function othersOf(
+  pilots: readonly PilotFigures[],
+  cores: number,
+  busy: number | undefined,
+  loadAverage: number,
+): number {
+  if (busy === undefined) return Math.min(cores - 1, Math.max(0, loadAverage - 1));
+  return Math.max(0, busy - 1) / shareOf(pilots);
+}
+
+/**
+ * The share of a processor the pilots got while they could run: their processor time over that and
+ * their waits (1 for pilots of a few milliseconds, too short to judge by).
+ */
+function shareOf(pilots: readonly PilotFigures[]): number {
   const cpu = sum(pilots.map((p) => p.first + p.fresh + p.warm));
   const wait = sum(pilots.map((p) => p.wait));
-  // Pilots of a few milliseconds (a tiny job) are too short to judge by: the kernel counts a thread's
-  // processor time at its scheduling events, so such a pilot can read no time at all beside a wait.
-  const share = cpu >= MIN_JUDGED_CPU_SECONDS ? cpu / (cpu + wait) : 1;
-  return share < 0.9 ? cores / share - 1 : Math.min(cores - 1, Math.max(0, loadAverage - 1));
+  return cpu >= MIN_JUDGED_CPU_SECONDS ? cpu / (cpu + wait) : 1;
 }
 
 const addTo = (m: Map<string, KindWork>, kind: string, w: KindWork) => {
@@ -616,7 +645,11 @@ export class Estimator {
     return [
       ...kinds,
       ...work,
-      `${this.others.toFixed(1)} other threads`,
+      `${this.others.toFixed(1)} other threads ${
+        this.busy === undefined
+          ? '(the load average)'
+          : `(their work ${(this.busy - 1).toFixed(2)} processors over the pilots' share of one, ${shareOf(this.timedPilots).toFixed(2)})`
+      }`,
       `process ${bytes(this.base ?? 0)}`,
       `counts ${bytes(this.countsBytes)}`,
     ].join('; ');
@@ -624,7 +657,7 @@ export class Estimator {
 
   /** Threads of other processes wanting a processor, as the pilots found the machine. */
   get others(): number {
-    return othersOf(this.timedPilots, availableParallelism(), this.busy ?? loadavg()[0] ?? 0);
+    return othersOf(this.timedPilots, availableParallelism(), this.busy, loadavg()[0] ?? 0);
   }
 
   /** Time and weigh pilots of the jobs `picked` of one kind, whose work ahead is `ahead`. */

@@ -171,7 +171,7 @@ describe('the time model', () => {
     expect(speedUp({ threads: 4, cores: 2 })).toBeCloseTo(1.8, 10);
   });
 
-  it('the others are judged from how long the pilots waited for a processor, else the load average', () => {
+  it("the others: other processes' work over the pilots, over the share of a processor the pilots got", () => {
     const pilot = (cpu: number, wait: number) => ({
       samples: 1,
       setups: 0,
@@ -181,17 +181,28 @@ describe('the time model', () => {
       warm: cpu / 3,
       wait,
     });
-    // Half the time waiting: a share of 1/2 of a processor, so 2 / 0.5 - 1 = 3 others on 2 cores.
-    expect(othersOf([pilot(0.3, 0.1), pilot(0.3, 0.5)], 2, 0)).toBeCloseTo(3, 10);
-    // Never waiting: fewer than a processor's worth, as the load average says less this thread.
-    expect(othersOf([pilot(0.3, 0)], 2, 1.6)).toBeCloseTo(0.6, 10);
-    expect(othersOf([pilot(0.3, 0)], 2, 9)).toBe(1);
-    expect(othersOf([pilot(0.3, 0)], 2, 0.2)).toBe(0);
-    // Pilots too short to time (a tiny job: no processor time read beside a wait) say nothing by their
-    // waits: the load average's reading, never infinitely many others.
+    // A quiet 2-core machine (the small study's pilots): other processes did nothing (busy 1, this
+    // thread alone), but this process's JIT and collector threads kept the pilots waiting 0.035 s of
+    // 0.209 s (a share of 0.83): no others. (Judged by the waits alone: 2 / 0.83 - 1 = 1.4 others.)
+    expect(othersOf([pilot(0.174, 0.035)], 2, 1, 0)).toBe(0);
+    // So 2 threads run at 2 x 0.9 = 1.8 processors' worth, not 2 x 2 / 3.4 x 0.9 = 1.06.
+    expect(speedUp({ threads: 2, cores: 2, others: othersOf([pilot(0.174, 0.035)], 2, 1, 0) })).toBeCloseTo(
+      1.8,
+      10,
+    );
+    // Other processes did 1.2 processors' worth while the pilots got 0.6 of one when they could run:
+    // each of them got as much, so there were 1.2 / 0.6 = 2 of them.
+    expect(othersOf([pilot(0.3, 0.1), pilot(0.3, 0.3)], 2, 2.2, 0)).toBeCloseTo(2, 10);
+    // Never waiting: what the others did is what they wanted (0.3 of a processor).
+    expect(othersOf([pilot(0.3, 0)], 2, 1.3, 0)).toBeCloseTo(0.3, 10);
+    // Pilots too short to time (a tiny job) do not scale it: never infinitely many others.
     expect(MIN_JUDGED_CPU_SECONDS).toBe(0.02);
-    expect(othersOf([pilot(0, 0.01)], 2, 1.6)).toBeCloseTo(0.6, 10);
-    expect(othersOf([pilot(0.01, 0.5)], 2, 0.2)).toBe(0);
+    expect(othersOf([pilot(0, 0.01)], 2, 1.6, 0)).toBeCloseTo(0.6, 10);
+    // No tick counts (not Linux, or too short a span): the load average less this thread, at most a
+    // thread a processor beside it.
+    expect(othersOf([pilot(0.3, 0.1)], 2, undefined, 1.6)).toBeCloseTo(0.6, 10);
+    expect(othersOf([pilot(0.3, 0)], 2, undefined, 9)).toBe(1);
+    expect(othersOf([pilot(0.3, 0)], 2, undefined, 0.2)).toBe(0);
   });
 
   it('how busy the machine was over the pilots, from its tick counts (not the trailing load average)', () => {
@@ -202,7 +213,7 @@ describe('the time model', () => {
     ).toBeCloseTo(1.3, 10);
     const unhurried = { samples: 1, setups: 0, contexts: 0, first: 0.1, fresh: 0.1, warm: 0.1, wait: 0 };
     const busy = busyBetween({ busy: 0, total: 0, own: 0 }, { busy: 260, total: 400, own: 200 }, 2)!;
-    expect(othersOf([unhurried], 2, busy)).toBeCloseTo(0.3, 10);
+    expect(othersOf([unhurried], 2, busy, 0)).toBeCloseTo(0.3, 10);
     // Too short a span to tell, or no readings: undefined (the load average is used instead).
     expect(busyBetween({ busy: 0, total: 0, own: 0 }, { busy: 20, total: 40, own: 0 }, 2)).toBeUndefined();
     expect(busyBetween(undefined, { busy: 20, total: 400, own: 0 }, 2)).toBeUndefined();
