@@ -10,11 +10,11 @@
  *
  * Pilots in this thread measure, per kind, its processor seconds (their clock time less their waits
  * for a processor: not inflated by other processes) per sample, per setup and per context, and the
- * bytes a setup keeps. A pilot is a small job of the
- * kind (its `pilot`) run three times: as itself (its contexts new to the pilots), then on fresh setups
- * (a balance job at another count), then the same again, warm; the rates are sums over the pilots of
- * warm, fresh - warm and first - fresh, over their samples, setups and contexts (a pilot that met no
- * new context counts first - warm to its setups: an army job's set-up is only ever run first). The
+ * bytes a setup keeps. A pilot is a small job of the kind (its `pilot`) run three times: as itself (its
+ * contexts new to the pilots), then on fresh setups (a balance job at another count), then the same
+ * again, warm; the rates are sums over the pilots of warm, fresh - warm and first - fresh, over their
+ * samples, setups and contexts (a pilot that met no new context counts first - warm to its setups: an
+ * army job's set-up is only ever run first). The
  * first pilots of a kind only warm the JIT up; a few more jobs are weighed (live bytes after a
  * collection, the second time they are set up at another count). So
  *
@@ -31,8 +31,8 @@
  * 1): a full heap keeps the collector's helper threads busy.
  *
  * speedUp counts the machine's processors and the threads of other processes wanting one (othersOf:
- * the work other processes did while the pilots ran, over the share of a processor the pilots got). With one thread the work runs in this (warm) thread, and
- * its heap grows here, up to its limit. A kind's rates are measured once per run (a run's Estimator), in
+ * the work other processes did while the pilots ran, over the share of a processor the pilots got).
+ * With one thread the work runs in this (warm) thread, and its heap grows here, up to its limit. A kind's rates are measured once per run (a run's Estimator), in
  * the first round with jobs of that kind, and kept for the later rounds, whose memory is at least what
  * the process holds when they start. docs/scenarios.md says where the constants come from.
  *
