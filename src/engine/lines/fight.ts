@@ -1487,25 +1487,41 @@ export class Battle {
    * makes none of them (halted[s][cmd] = 2 for this bound).
    */
   private payRenewals(s: Side): void {
-    const side = this.sides[s];
-    const traits = this.groupTraits[s];
-    const size = this.groupSize[s];
     const general = this.groupGeneral[s];
-    const kinds = this.p.pipTraits[s];
-    size.fill(0);
+    this.groupSize[s].fill(0);
     for (let c = 0; c < this.W; c++) {
       if (this.contact[c] === 1 || !this.present(s, c) || !this.mayRenew(s, c)) continue;
       const cmd = this.commandOf(s, c);
-      const t = kinds[this.tmplAt(s, c)]!;
-      if (size[cmd]!++ === 0) {
-        traits[cmd] = t;
-        general[cmd] = 0;
-      } else traits[cmd]! |= t;
+      if (this.gather(s, cmd, this.tmplAt(s, c))) general[cmd] = 0;
       if (general[cmd] === 0 && this.holdsGeneral(s, c, cmd)) general[cmd] = 1;
     }
-    for (let cmd = 0; cmd < side.commands; cmd++)
-      if (size[cmd]! > 0 && !this.pay(s, cmd, 'renew', traits[cmd]!, size[cmd]!, general[cmd] === 1))
-        this.halted[s][cmd]! |= 2;
+    this.payGathered(s, 'renew', true, 2);
+  }
+
+  /**
+   * Add an element of template t to command cmd's move this bound (groupTraits, groupSize, cleared by
+   * the caller); true if it is the move's first.
+   */
+  private gather(s: Side, cmd: number, t: number): boolean {
+    const first = this.groupSize[s][cmd]!++ === 0;
+    const bits = this.p.pipTraits[s][t]!;
+    if (first) this.groupTraits[s][cmd] = bits;
+    else this.groupTraits[s][cmd]! |= bits;
+    return first;
+  }
+
+  /**
+   * Each command of side s with a gathered move pays for it as one `kind` move (with its general's element
+   * if `withGeneral` and groupGeneral says so); one that cannot pay is halted this bound (halted bit `bit`).
+   */
+  private payGathered(s: Side, kind: PaidMove, withGeneral: boolean, bit: number): void {
+    const size = this.groupSize[s];
+    for (let cmd = 0; cmd < this.sides[s].commands; cmd++) {
+      if (size[cmd] === 0) continue;
+      const general = withGeneral && this.groupGeneral[s][cmd] === 1;
+      if (!this.pay(s, cmd, kind, this.groupTraits[s][cmd]!, size[cmd]!, general))
+        this.halted[s][cmd]! |= bit;
+    }
   }
 
   /**
@@ -1576,10 +1592,7 @@ export class Battle {
    */
   private payStepUps(s: Side): void {
     const side = this.sides[s];
-    const traits = this.groupTraits[s];
-    const size = this.groupSize[s];
-    const kinds = this.p.pipTraits[s];
-    size.fill(0);
+    this.groupSize[s].fill(0);
     for (let c = 0; c < this.W; c++) {
       const empty = !this.present(s, c);
       for (let i = this.wHead[s * this.W + c]!; i >= 0; i = this.wNext[s][i]!) {
@@ -1587,14 +1600,10 @@ export class Battle {
         if (this.demoralised[s][cmd] === 1) continue;
         // Only elements that would move: toward a gap, or closing up to the second line's distance.
         if (!empty && this.wDist[s][i]! <= side.reserveDist[c]! + EPS) continue;
-        const t = kinds[side.stTmpl[this.colGoing[c]! * side.states + this.wState[s][i]!]!]!;
-        if (size[cmd]!++ === 0) traits[cmd] = t;
-        else traits[cmd]! |= t;
+        this.gather(s, cmd, side.stTmpl[this.colGoing[c]! * side.states + this.wState[s][i]!]!);
       }
     }
-    for (let cmd = 0; cmd < side.commands; cmd++)
-      if (size[cmd]! > 0 && !this.pay(s, cmd, 'step-up', traits[cmd]!, size[cmd]!, false))
-        this.halted[s][cmd]! |= 4;
+    this.payGathered(s, 'step-up', false, 4);
   }
 
   /** Take waiting element i (after `prev` in its column's list, -1 if first) off side s's list of column c. */
