@@ -11,6 +11,7 @@ import type { DieSpec } from '../../core/ruleset.ts';
 import type { VariantSpec } from '../../core/system.ts';
 import type { AdapterContext, BreakRule, CommandRule, LineAdapter, PipRule, ScoreRule } from './adapter.ts';
 import type { FileConfig, LineConfig, LineId, LinesConfig } from './model.ts';
+import { NumberTable } from './number-table.ts';
 import { onOneBuffer } from './one-buffer.ts';
 import { withoutRecoils, worthTo } from './pack.ts';
 import { signatureIndex, signatureOf, signatureSpace, type SignatureSpace } from './signature.ts';
@@ -147,7 +148,7 @@ interface VariantSpace {
    * The table numbers of every pair's rare signatures (flank contacts, a demoralised command), by
    * pair serial and signature index (tables.ts PAIR_SIGNATURES); at most RARE_MEMO of them.
    */
-  readonly rare: Map<number, number>;
+  readonly rare: NumberTable;
   /** Where the pairs' arrays are cut from. */
   readonly chunks: Int32Chunks;
   /**
@@ -186,7 +187,7 @@ const pairKey = (ga: number, gb: number, fa: number, fb: number): number =>
 /** Most pairs of templates a variant keeps (each a few hundred bytes: memory stays bounded in long studies). */
 const PAIR_MEMO = 40_000;
 
-/** Most rare-signature table numbers a variant keeps (a few dozen bytes each). */
+/** Most rare-signature table numbers a variant keeps (12 bytes each, at most half the slots used). */
 const RARE_MEMO = 1_000_000;
 
 /**
@@ -307,7 +308,7 @@ function spaceOf<E, T, V>(adapter: LineAdapter<E, T, V>, spec: VariantSpec): Var
       ids: new Map(),
       tables: new TableStore(adapter.dice.reduce((n, d) => n * d.sides, 1)),
       pairs: new Map(),
-      rare: new Map(),
+      rare: new NumberTable(RARE_MEMO),
       chunks: new Int32Chunks(),
       files: new Map(),
       sides: new WeakMap(),
@@ -920,7 +921,7 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
     // finds the same table in the store, so the number is the same).
     const key = pair.serial * PAIR_SIGNATURES + index;
     let id = space.rare.get(key);
-    if (id === undefined) remember(space.rare, key, (id = build(ta, tb, index)), RARE_MEMO);
+    if (id < 0) space.rare.set(key, (id = build(ta, tb, index)));
     return id;
   };
   const SHOOTERS = ['a', 'b', 'both'] as const;
