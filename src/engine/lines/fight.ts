@@ -1423,10 +1423,12 @@ export class Battle {
    */
   private move(owner: Side, firstSide: Side, charge = false): void {
     const other = (1 - owner) as Side;
-    this.moved.fill(0);
-    if (this.flankOn && this.flankFromLevel) this.contactAtStart.set(this.contact);
+    // Loops, not fill and set: a bound's arrays are a few dozen bytes, less than a builtin call costs.
+    const { moved, contact, contactAtStart, stepped, W } = this;
+    for (let i = 0; i < 2 * W; i++) moved[i] = 0;
+    if (this.flankOn && this.flankFromLevel) for (let c = 0; c < W; c++) contactAtStart[c] = contact[c]!;
     if (this.steppedAny) {
-      this.stepped.fill(0);
+      for (let c = 0; c < W; c++) stepped[c] = 0;
       this.steppedAny = false;
     }
     if (!charge) {
@@ -1555,6 +1557,12 @@ export class Battle {
       for (let i = head[h + c]!; i >= 0;) {
         const after = next[i]!;
         if (commands && !this.mayStepUp(owner, i)) {
+          prev = i;
+          i = after;
+          continue;
+        }
+        // Already closed up behind a front that stands: it stays (its move is not needed).
+        if (i !== nearest && dist[i]! <= reserve) {
           prev = i;
           i = after;
           continue;
