@@ -5,6 +5,7 @@
  * Run: npx tsx bench/engagement.ts [engagements per run]
  */
 import { createRng } from '../src/core/rng.ts';
+import { prngRate } from './prng-rate.ts';
 import type { AnySystem } from '../src/core/system.ts';
 import { battleOf } from '../src/engine/lines/fight.ts';
 import type { LinesModel } from '../src/engine/lines/index.ts';
@@ -31,16 +32,6 @@ const cases: { name: string; block: Record<string, unknown> }[] = [
     block: { a: '5 files of Reg Bw(O), 2 deep', b: '6 files of Irr Kn(O)', boundLimit: 30 },
   },
 ];
-
-let sink = 0;
-function prngRate(draws: number): number {
-  const rng = createRng('bench-prng', 0);
-  const t0 = performance.now();
-  let s = 0;
-  for (let i = 0; i < draws; i++) s += rng.int(36);
-  sink += s;
-  return draws / ((performance.now() - t0) / 1000);
-}
 
 for (const c of cases) {
   let config = model.configure(c.block, variant);
@@ -89,4 +80,3 @@ for (const c of cases) {
   );
   console.log(`  engagement kernel / bare PRNG: ${median(ratios).toFixed(3)}`);
 }
-if (sink === 0.5) console.log('');

@@ -14,11 +14,13 @@
  * Run: npx tsx bench/kernel-floor.ts [engagements per run]
  */
 import { createRng } from '../src/core/rng.ts';
+import { prngRate } from './prng-rate.ts';
 import type { AnySystem, RandomSource } from '../src/core/system.ts';
 import { battleOf } from '../src/engine/lines/fight.ts';
 import type { LinesModel } from '../src/engine/lines/index.ts';
 import { FLEE, DESTROYED, OUTCOME_MASK, REAR_SHIFT, SIDE_BITS, SIDE_MASK } from '../src/engine/lines/pack.ts';
 import { DROP, prepared, type Prepared } from '../src/engine/lines/prepare.ts';
+import { rankByEdge } from '../src/engine/lines/rank.ts';
 import { systemOfRules } from '../src/systems/registry.ts';
 
 const samples = Number(process.argv[2] ?? 20_000);
@@ -153,15 +155,7 @@ class Floor {
         edge[c] = edges[e]!;
         stale[c] = 0;
       }
-      for (let i = 1; i < n; i++) {
-        const c = order[i]!;
-        let j = i - 1;
-        while (j >= 0 && edge[order[j]!]! < edge[c]!) {
-          order[j + 1] = order[j]!;
-          j--;
-        }
-        order[j + 1] = c;
-      }
+      rankByEdge(order, n, edge);
       for (let i = 0; i < n; i++) {
         const c = order[i]!;
         if (contact[c] === 0) continue;
@@ -180,16 +174,6 @@ class Floor {
       if (3 * Math.max(this.lost[0]!, this.lost[1]!) >= total / 2) return;
     }
   }
-}
-
-let sink = 0;
-function prngRate(draws: number): number {
-  const rng = createRng('bench-prng', 0);
-  const t0 = performance.now();
-  let s = 0;
-  for (let i = 0; i < draws; i++) s += rng.int(36);
-  sink += s;
-  return draws / ((performance.now() - t0) / 1000);
 }
 
 const p = prepared(config, model.adapter);
@@ -234,4 +218,3 @@ console.log(
   `  kernel: ${median(ns.kernel).toFixed(0)} ns per combat, R ${median(r.kernel).toFixed(3)} (${perEngagement.kernel.toFixed(1)} combats an engagement)`,
 );
 console.log(`  kernel / floor, time per combat: ${median(ratio).toFixed(2)}`);
-if (sink === 0.5) console.log('');

@@ -15,6 +15,7 @@ import { chooseFlank, closesOrShoots, pickTarget } from './decide.ts';
 import type { Decision, EngagementResult, LineId, LinesConfig, ModelOptions, SideTally } from './model.ts';
 import * as S from './pack.ts';
 import { prepared, type Prepared, type PreparedSide } from './prepare.ts';
+import { rankByEdge } from './rank.ts';
 import type { TableStore } from './tables.ts';
 import {
   fileOutcome,
@@ -1716,16 +1717,7 @@ export class Battle {
       edge[c] = this.tables.edges[e]!;
       stale[c] = 0;
     }
-    // Stable insertion sort, the owner's best edge first.
-    for (let i = 1; i < n; i++) {
-      const c = order[i]!;
-      let j = i - 1;
-      while (j >= 0 && edge[order[j]!]! < edge[c]!) {
-        order[j + 1] = order[j]!;
-        j--;
-      }
-      order[j + 1] = c;
-    }
+    rankByEdge(order, n, edge);
     for (let i = 0; i < n; i++) {
       const c = order[i]!;
       if (contact[c] === 0) continue;
