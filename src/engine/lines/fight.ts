@@ -1562,7 +1562,7 @@ export class Battle {
           i = after;
           continue;
         }
-        // Already closed up behind a front that stands: it stays (its move is not needed).
+        // Not the one stepping up, and already closed up to its line's distance: it stays (no move needed).
         if (i !== nearest && dist[i]! <= reserve) {
           prev = i;
           i = after;
