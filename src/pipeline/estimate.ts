@@ -71,13 +71,12 @@ export const HEAP_FACTOR = 1.1;
  * collector lets the heap grow to about one and a half times what it keeps. On the bundled study a
  * worker's heap levelled off at 390 to 420 MB of its 1 GB ceiling (pool.ts WORKER_HEAP_MB), with 290
  * to 315 MB in use at most, once laid-out lines and pairs of templates kept their arrays on shared
- * buffers (before: 470 to 510 MB). The model takes such a heap at this share of its ceiling. Since a
- * thread keeps only a few configs by their text (prepare.ts TEXT_MEMO), the army battles' layouts no
- * longer stay through the balance stage, and the heap levels off at about 300 MB (0.3): the memory
- * estimate reads about 1.2 of the run. The share is kept at 0.4 because it also sets the collector's
- * work in the time estimate (heapPressure), which still matches the run (1.01 to 1.03).
+ * buffers (before: 470 to 510 MB), hence 0.4 then. Since a thread keeps only a few configs by their
+ * text (prepare.ts TEXT_MEMO), the army battles' layouts no longer stay through the balance stage: the
+ * heap levels off at about 300 MB (297 to 301 MB measured). The model takes such a heap at this share
+ * of its ceiling.
  */
-export const WORKER_HEAP_LEVEL = 0.4;
+export const WORKER_HEAP_LEVEL = 0.3;
 /**
  * A worker's resident memory is its heap and this much more (young generation, code, typed arrays
  * outside the heap).

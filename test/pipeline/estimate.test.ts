@@ -148,13 +148,13 @@ describe('the time model', () => {
   });
 
   it("heaps at their ceiling add their collectors' share to the samples and setups", () => {
-    // Setups of 10 kB: 100 of them keep 1.1 x 1 MB, 0.55 MB a thread of 2, against a 1.65 MB ceiling:
-    // a third full. Samples and setups take 0.2 s, their collectors a third of COLLECTOR_SHARE more.
+    // Setups of 10 kB: 100 of them keep 1.1 x 1 MB, 0.55 MB a thread of 2, against a 2.2 MB ceiling:
+    // a quarter full. Samples and setups take 0.2 s, their collectors a quarter of COLLECTOR_SHARE more.
     const weighed = new Map([['balance', { ...rates.get('balance')!, bytesPerSetup: 10_000 }]]);
-    const p = heapPressure(work, weighed, 2, 1.65e6);
-    expect(p).toBeCloseTo(1 / 3, 10);
+    const p = heapPressure(work, weighed, 2, 2.2e6);
+    expect(p).toBeCloseTo(1 / 4, 10);
     expect(modelSeconds(work, rates, { threads: 2, cores: 2, heapPressure: p })).toBeCloseTo(
-      (0.2 * (1 + COLLECTOR_SHARE / 3) + 2 * 0.02) / 1.8,
+      (0.2 * (1 + COLLECTOR_SHARE / 4) + 2 * 0.02) / 1.8,
       10,
     );
     // A heap cannot be fuller than its ceiling, nor a worker's than where it levels off.
@@ -297,16 +297,16 @@ describe('the memory model', () => {
   });
 
   it("a worker's heap levels off below its ceiling", () => {
-    // 10^6 setups: 10 GB kept, far above the ceiling: each thread holds its base, 0.4 of the
+    // 10^6 setups: 10 GB kept, far above the ceiling: each thread holds its base, 0.3 of the
     // ceiling (its bounded caches, and the collector's room) and the overhead.
     const work = new Map([['balance', { samples: 1e7, setups: 1e6 }]]);
-    expect(WORKER_HEAP_LEVEL).toBe(0.4);
+    expect(WORKER_HEAP_LEVEL).toBe(0.3);
     expect(modelMemory(work, rates, 2, base)).toBeCloseTo(
-      200 * MB + 2 * (WORKER_BASE_BYTES + 0.4 * 1536 * MB + WORKER_HEAP_OVERHEAD_BYTES) + 5 * MB,
+      200 * MB + 2 * (WORKER_BASE_BYTES + 0.3 * 1536 * MB + WORKER_HEAP_OVERHEAD_BYTES) + 5 * MB,
       0,
     );
     // Such a worker's collector works at that share of the ceiling; one thread's heap fills its limit.
-    expect(heapPressure(work, rates, 2, 1536 * MB)).toBe(0.4);
+    expect(heapPressure(work, rates, 2, 1536 * MB)).toBe(0.3);
     expect(heapPressure(work, rates, 1, 1536 * MB)).toBe(1);
   });
 
