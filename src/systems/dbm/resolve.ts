@@ -31,7 +31,8 @@ import { cite, goingOf, onCamels, views, type View } from './view.ts';
 
 /** The factors of a side that do not depend on the dice. */
 export function fixedFactors(v: View): Factor[] {
-  return [combatFactor(v), ...rearSupportFactors(v), ...pikeFourthRankPenalty(v), ...tacticalFactors(v)];
+  // Concatenated, not spread: tables compile this for every combat signature they meet.
+  return [combatFactor(v)].concat(rearSupportFactors(v), pikeFourthRankPenalty(v), tacticalFactors(v));
 }
 
 const sum = (fs: readonly Factor[]) => fs.reduce((t, f) => t + f.value, 0);
@@ -78,7 +79,8 @@ function supportingRanks(v: View): number {
 
 function lossReading(v: View, half: boolean): SidePartial {
   const r = losingOutcome(v, v.self, v.opp, half);
-  return { ...r, rearLost: r.outcome === 'destroyed' ? rearLosses(v, v.self, supportingRanks(v)) : 0 };
+  const rearLost = r.outcome === 'destroyed' ? rearLosses(v, v.self, supportingRanks(v)) : 0;
+  return { outcome: r.outcome, reason: r.reason, rearLost };
 }
 
 function readings(v: View): SideReadings {

@@ -35,10 +35,26 @@ export interface View {
   readonly opp: Combatant;
 }
 
+/**
+ * Citations made, by version, place and end note: combat tables cite every factor of every signature
+ * they build, and the same few dozen citations recur.
+ */
+const citations = new WeakMap<DbmVersion, Map<string, Map<string, string>>>();
+
 /** A rule citation in the version's own name, e.g. "DBM 3.2 p.21 Tactical Factors". */
 export function cite(version: DbmVersion, where: string, endNote?: string): string {
-  const base = `${version.name} ${where}`;
-  return endNote && version.id === 'dbm-3.0' ? `${base} (3.0 wording, end note ${endNote})` : base;
+  let byPlace = citations.get(version);
+  if (!byPlace) citations.set(version, (byPlace = new Map()));
+  let byNote = byPlace.get(where);
+  if (!byNote) byPlace.set(where, (byNote = new Map()));
+  const note = endNote ?? '';
+  let made = byNote.get(note);
+  if (made === undefined) {
+    const base = `${version.name} ${where}`;
+    made = endNote && version.id === 'dbm-3.0' ? `${base} (3.0 wording, end note ${endNote})` : base;
+    byNote.set(note, made);
+  }
+  return made;
 }
 
 export function factor(label: string, value: number, rule: string, when?: string): Factor {
