@@ -370,10 +370,13 @@ studies:
     expect(expected.samples / did.samples).toBeLessThan(1.3);
     expect(expected.setups / did.setups).toBeGreaterThan(0.7);
     expect(expected.setups / did.setups).toBeLessThan(1.3);
-    // The pilots measured every rate, and what a line-up keeps.
+    // The pilots measured every rate, and what a line-up keeps. Here its fresh line-ups meet pairs of
+    // templates already built and caches already full (line-ups are kept up to a count), so a setup
+    // keeps a few kilobytes at most and may weigh 0 within the collector's noise: never a heap's worth.
     const r = estimator.measured.get('balance')!;
     expect(r.perSample).toBeGreaterThan(0);
-    expect(r.bytesPerSetup).toBeGreaterThan(0);
+    expect(r.bytesPerSetup).toBeGreaterThanOrEqual(0);
+    expect(r.bytesPerSetup).toBeLessThan(50_000);
   }, 60_000);
 });
 
