@@ -77,22 +77,25 @@ function supportingRanks(v: View): number {
   return ps >= 0 && psiloiBehind(v.self) ? Math.max(plus, ps + 1) : plus;
 }
 
-function lossReading(v: View, half: boolean): SidePartial {
+/** The reading of a beaten side; `rearLost` gives the rear ranks a destroyed element takes with it. */
+function lossReading(v: View, half: boolean, rearLost: () => number): SidePartial {
   const r = losingOutcome(v, v.self, v.opp, half);
-  const rearLost = r.outcome === 'destroyed' ? rearLosses(v, v.self, supportingRanks(v)) : 0;
-  return { outcome: r.outcome, reason: r.reason, rearLost };
+  return { outcome: r.outcome, reason: r.reason, rearLost: r.outcome === 'destroyed' ? rearLost() : 0 };
 }
 
 function readings(v: View): SideReadings {
   // Equal totals: expendables are destroyed, others fight on (DBM 3.2 p.23); a shooter not shot back
   // ignores it.
   const exp = v.self.as.type === 'Exp' && !(v.self.shooting && !v.self.shotAt);
+  // The rear ranks lost depend on the side alone, not on how badly it lost: worked out once, if needed.
+  let lost: number | undefined;
+  const rearLost = () => (lost ??= rearLosses(v, v.self, supportingRanks(v)));
   return {
     equal: exp
       ? { outcome: 'destroyed', reason: 'expendables destroyed on equal totals', rearLost: 0 }
       : { outcome: 'none', reason: 'equal totals', rearLost: 0 },
-    less: lossReading(v, false),
-    half: lossReading(v, true),
+    less: lossReading(v, false, rearLost),
+    half: lossReading(v, true, rearLost),
     pursuit: pursuit(v, v.self, v.opp),
   };
 }
