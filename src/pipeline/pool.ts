@@ -187,12 +187,15 @@ const IDLE_MS = 30_000;
  */
 export const WORKER_HEAP_MB = 1024;
 /**
- * Young-generation cap of a worker thread, in MB. V8's default lets it reach 48 MB a thread; a kernel's
- * short-lived objects die young, so a smaller nursery collects about as fast. Measured on the same code:
- * the bundled study peaked at 1.44 GB against 1.51 GB with the default; a balance study a twelfth of its
- * size took the same processor time (paired runs: 0.99) and peaked at 523 MB against 577 MB.
+ * Young-generation cap of a worker thread, in MB. V8's default lets it reach 48 MB a thread. With 16 MB
+ * the bundled study peaked at 1.44 GB against 1.51 GB with the default, in the same processor time, when
+ * a study's setups were fewer and heavier. Since, the collector's young-generation passes have come to a
+ * tenth of a worker's time (a line-up's setup outlives a pass and is copied by it): 32 MB halves their
+ * number, each a little longer (a third of the balance stage: 1,340 passes, 7.4 s, against 2,680, 8.8 s,
+ * per worker). Paired runs of a third of the bundled balance study (3 each): 0.95 of the processor time with
+ * 32 MB (0.95 with 64), peaking 61 MB higher (147 MB with 64).
  */
-export const WORKER_YOUNG_MB = 16;
+export const WORKER_YOUNG_MB = 32;
 
 /** End the worker threads kept between rounds (the end of a run). */
 export async function closePools(): Promise<void> {
