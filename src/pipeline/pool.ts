@@ -191,8 +191,8 @@ export const WORKER_HEAP_MB = 1024;
  * the bundled study peaked at 1.44 GB against 1.51 GB with the default, in the same processor time, when
  * a study's setups were fewer and heavier. Since, the collector's young-generation passes have come to a
  * tenth of a worker's time (a line-up's setup outlives a pass and is copied by it): 32 MB halves their
- * number, each a little longer (a third of the balance stage: 1,340 passes, 7.4 s, against 2,680, 8.8 s,
- * per worker). Paired runs of a third of the bundled balance study (3 each): 0.95 of the processor time with
+ * number, each a little longer (the first 90 s of the bundled balance stage: 1,340 passes, 7.4 s, against
+ * 2,680, 8.8 s, per worker). Paired runs of a third of the bundled balance study (3 each): 0.95 of the processor time with
  * 32 MB (0.95 with 64), peaking 61 MB higher (147 MB with 64).
  */
 export const WORKER_YOUNG_MB = 32;
