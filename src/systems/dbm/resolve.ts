@@ -77,25 +77,28 @@ function supportingRanks(v: View): number {
   return ps >= 0 && psiloiBehind(v.self) ? Math.max(plus, ps + 1) : plus;
 }
 
-/** The reading of a beaten side; `rearLost` gives the rear ranks a destroyed element takes with it. */
-function lossReading(v: View, half: boolean, rearLost: () => number): SidePartial {
-  const r = losingOutcome(v, v.self, v.opp, half);
-  return { outcome: r.outcome, reason: r.reason, rearLost: r.outcome === 'destroyed' ? rearLost() : 0 };
-}
-
 function readings(v: View): SideReadings {
   // Equal totals: expendables are destroyed, others fight on (DBM 3.2 p.23); a shooter not shot back
   // ignores it.
   const exp = v.self.as.type === 'Exp' && !(v.self.shooting && !v.self.shotAt);
-  // The rear ranks lost depend on the side alone, not on how badly it lost: worked out once, if needed.
-  let lost: number | undefined;
-  const rearLost = () => (lost ??= rearLosses(v, v.self, supportingRanks(v)));
+  const less = losingOutcome(v, v.self, v.opp, false);
+  const half = losingOutcome(v, v.self, v.opp, true);
+  // The rear ranks a destroyed element takes with it depend on the side alone, not on how badly it lost.
+  const lost =
+    less.outcome === 'destroyed' || half.outcome === 'destroyed'
+      ? rearLosses(v, v.self, supportingRanks(v))
+      : 0;
+  const beaten = (r: typeof less): SidePartial => ({
+    outcome: r.outcome,
+    reason: r.reason,
+    rearLost: r.outcome === 'destroyed' ? lost : 0,
+  });
   return {
     equal: exp
       ? { outcome: 'destroyed', reason: 'expendables destroyed on equal totals', rearLost: 0 }
       : { outcome: 'none', reason: 'equal totals', rearLost: 0 },
-    less: lossReading(v, false, rearLost),
-    half: lossReading(v, true, rearLost),
+    less: beaten(less),
+    half: beaten(half),
     pursuit: pursuit(v, v.self, v.opp),
   };
 }
