@@ -187,13 +187,12 @@ const IDLE_MS = 30_000;
  */
 export const WORKER_HEAP_MB = 1024;
 /**
- * Young-generation cap of a worker thread, in MB. V8's default lets it reach 48 MB a thread. With 16 MB
- * the bundled study peaked at 1.44 GB against 1.51 GB with the default, in the same processor time, when
- * a study's setups were fewer and heavier. Since, the collector's young-generation passes have come to a
- * tenth of a worker's time (a line-up's setup outlives a pass and is copied by it): 32 MB halves their
- * number, each a little longer (the first 90 s of the bundled balance stage: 1,340 passes, 7.4 s, against
- * 2,680, 8.8 s, per worker). Paired runs of a third of the bundled balance study (3 each): 0.95 of the processor time with
- * 32 MB (0.95 with 64), peaking 61 MB higher (147 MB with 64).
+ * Young-generation cap of a worker thread, in MB (V8's default: 48). A line-up's setup outlives a
+ * young-generation pass and is copied by it; those passes had come to a tenth of a worker's time with 16
+ * MB. 32 MB halves their number (first 90 s of the bundled balance stage, per worker: 1,340 passes and
+ * 7.4 s against 2,680 and 8.8 s). Paired runs of a third of that stage (3 each): 0.95 of the processor
+ * time, peaking 61 MB higher (64 MB: also 0.95, 147 MB higher). On the bundled study: 0.95 of its time,
+ * 1.17-1.19 GB at peak against 1.13-1.15 GB.
  */
 export const WORKER_YOUNG_MB = 32;
 
