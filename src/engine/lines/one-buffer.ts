@@ -18,22 +18,35 @@ const isTyped = (v: unknown): v is Typed => ArrayBuffer.isView(v) && !(v instanc
  * writable as the originals; nothing may rely on an array's `buffer` being its own.
  */
 export function onOneBuffer<T extends object>(o: T): T {
-  // One copy per distinct array (two properties holding the same array still share it).
-  const arrays = [...new Set(Object.values(o).filter(isTyped))];
-  // Widest elements first: every array starts aligned to its element size without padding.
-  arrays.sort((x, y) => y.BYTES_PER_ELEMENT - x.BYTES_PER_ELEMENT);
-  let bytes = 0;
-  for (const v of arrays) bytes += v.byteLength;
-  const buffer = new ArrayBuffer(bytes);
-  const moved = new Map<Typed, Typed>();
-  let at = 0;
-  for (const v of arrays) {
-    const view = new (v.constructor as TypedCtor)(buffer, at, v.length);
-    view.set(v);
-    moved.set(v, view);
-    at += v.byteLength;
-  }
   const copy = { ...o } as Record<string, unknown>;
-  for (const [key, v] of Object.entries(o)) if (isTyped(v)) copy[key] = moved.get(v);
+  const keys = Object.keys(copy);
+  // One copy per distinct array (two properties holding the same array still share it).
+  const from: Typed[] = [];
+  let bytes = 0;
+  for (const key of keys) {
+    const v = copy[key];
+    if (isTyped(v) && !from.includes(v)) {
+      from.push(v);
+      bytes += v.byteLength;
+    }
+  }
+  const buffer = new ArrayBuffer(bytes);
+  const to: Typed[] = new Array<Typed>(from.length);
+  let at = 0;
+  // Widest elements first (8, 4, 2 then 1 byte, each width in the properties' order): every array starts
+  // aligned to its element size without padding.
+  for (let width = 8; width >= 1; width >>= 1)
+    for (let i = 0; i < from.length; i++) {
+      const v = from[i]!;
+      if (v.BYTES_PER_ELEMENT !== width) continue;
+      const view = new (v.constructor as TypedCtor)(buffer, at, v.length);
+      view.set(v);
+      to[i] = view;
+      at += v.byteLength;
+    }
+  for (const key of keys) {
+    const v = copy[key];
+    if (isTyped(v)) copy[key] = to[from.indexOf(v)];
+  }
   return copy as T;
 }

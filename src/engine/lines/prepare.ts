@@ -505,6 +505,8 @@ function prepareSide<E, T, V>(
   // Identical files (a line-up's are all alike) give identical states and templates: build each file's once.
   const lineExtra = JSON.stringify(line.extra ?? null);
   const byFile = new Map<string, number>();
+  // The same file object is the same file: found without its (long) text key.
+  const byObject = new Map<object, number>();
   files.forEach((file, i) => {
     const c = fileColumn[i]!;
     const cmd =
@@ -515,8 +517,9 @@ function prepareSide<E, T, V>(
     fileCommand[i] = cmd;
     fileRanks[i] = file.ranks.length;
     fileBase[i] = k;
-    const fileKey = `${lineExtra}|${jsonOfFile(file)}`;
-    let first = byFile.get(fileKey);
+    let first = byObject.get(file);
+    const fileKey = first === undefined ? `${lineExtra}|${jsonOfFile(file)}` : '';
+    if (first === undefined) first = byFile.get(fileKey);
     if (first === undefined) {
       first = seqs.length;
       byFile.set(fileKey, first);
@@ -562,6 +565,7 @@ function prepareSide<E, T, V>(
         fledGroup.push(fs.fledGroup[st]! < 0 ? -1 : fs.fledGroup[st]! + first!);
       });
     }
+    byObject.set(file, first);
     fileStart[i] = first;
     file.ranks.forEach((r) => {
       ap[k] = r.ap;
@@ -577,7 +581,7 @@ function prepareSide<E, T, V>(
   const states = seqs.length;
   const stOff = new Int32Array(states + 1);
   seqs.forEach((q, st) => (stOff[st + 1] = stOff[st]! + q.length));
-  const stRanks = Int32Array.from(seqs.flat());
+  const stRanks = flat32(seqs);
   const stTmpl = new Int32Array(goings.length * states);
   tmplOf.forEach((ts, st) => ts.forEach((t, gi) => (stTmpl[gi * states + st] = t)));
   const n = templates.length;
@@ -649,8 +653,8 @@ function prepareSide<E, T, V>(
       stRanks,
       stOff,
       stTmpl,
-      stDrop: Int32Array.from(drop.flat()),
-      stBehind: Int32Array.from(behind.flat()),
+      stDrop: flat32(drop),
+      stBehind: flat32(behind),
       stRecoil: Int32Array.from(recoil),
       ...packedLists('recoilLost', recoilLost),
       stFlee: Int32Array.from(flee),
@@ -695,6 +699,16 @@ function prepareSide<E, T, V>(
   };
 }
 
+/** Lists of numbers end to end in one array (what `Int32Array.from(lists.flat())` gives, without the copy). */
+function flat32(lists: readonly (readonly number[])[]): Int32Array {
+  let n = 0;
+  for (const l of lists) n += l.length;
+  const out = new Int32Array(n);
+  let at = 0;
+  for (const l of lists) for (let i = 0; i < l.length; i++) out[at++] = l[i]!;
+  return out;
+}
+
 /**
  * Lists of numbers (one per state) packed end to end: list i is at `name`[`name`Off[i] .. `name`Off[i + 1]).
  * Two typed arrays for all of a side's states, where an array per state would cost an object each.
@@ -705,9 +719,8 @@ function packedLists<K extends string>(
 ): Record<K, Int32Array> & Record<`${K}Off`, Int32Array> {
   const off = new Int32Array(lists.length + 1);
   lists.forEach((l, i) => (off[i + 1] = off[i]! + l.length));
-  const flat = new Int32Array(off[lists.length]!);
-  lists.forEach((l, i) => flat.set(l, off[i]));
-  return { [name]: flat, [`${name}Off`]: off } as Record<K, Int32Array> & Record<`${K}Off`, Int32Array>;
+  return { [name]: flat32(lists), [`${name}Off`]: off } as Record<K, Int32Array> &
+    Record<`${K}Off`, Int32Array>;
 }
 
 /**
@@ -771,12 +784,26 @@ export function placeSide(home: PreparedSide, offset: number, width: number): Pr
 }
 
 /** The goings columns draw from: the terrain's (positive weights, in order), else the line's own. */
+/** Some number of `xs` is above 0. */
+function anyAbove0(xs: Float64Array): boolean {
+  for (let i = 0; i < xs.length; i++) if (xs[i]! > 0) return true;
+  return false;
+}
+
+/** A terrain's goings (those it weighs above 0), per terrain object (configs are never changed). */
+const terrainGoings = new WeakMap<object, string[]>();
+
 function goingsOf(config: LinesConfig, id: LineId): string[] {
   const t = config.battlefield?.terrain;
   if (!t) return [config[id].going];
-  return Object.entries(t.weights)
-    .filter(([, w]) => w > 0)
-    .map(([g]) => g);
+  let goings = terrainGoings.get(t);
+  if (!goings) {
+    goings = Object.entries(t.weights)
+      .filter(([, w]) => w > 0)
+      .map(([g]) => g);
+    terrainGoings.set(t, goings);
+  }
+  return goings;
 }
 
 /** The config laid out with its system's adapter. */
@@ -787,17 +814,8 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
   const [oa, ob] = offsets(config as LinesConfig);
   const width = Math.max(oa + config.a.files.length, ob + config.b.files.length);
   const fledReturn = (config.options.flight ?? 'return') === 'return' && adapter.approach?.flee !== undefined;
-  const pa = sideOf(
-    ctx,
-    adapter,
-    space,
-    'a',
-    oa,
-    width,
-    goingsOf(config as LinesConfig, 'a'),
-    config.a,
-    fledReturn,
-  );
+  const goings = goingsOf(config as LinesConfig, 'a');
+  const pa = sideOf(ctx, adapter, space, 'a', oa, width, goings, config.a, fledReturn);
   const pb = sideOf(
     ctx,
     adapter,
@@ -810,7 +828,6 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
     fledReturn,
   );
   const terrain = config.battlefield?.terrain;
-  const goings = goingsOf(config as LinesConfig, 'a');
   const goingCdf = new Float64Array(terrain ? goings.length : 0);
   if (terrain) {
     const total = goings.reduce((t, g) => t + (terrain.weights[g] as number), 0);
@@ -1003,7 +1020,7 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
     chargeB: chargeOk[1],
     flankA,
     flankB,
-    shooters: pa.side.range.some((r) => r > 0) || pb.side.range.some((r) => r > 0),
+    shooters: anyAbove0(pa.side.range) || anyAbove0(pb.side.range),
     flankFromLevel: adapter.approach?.flankFromLevel === true,
     fledReturn,
     pairValue: (ta, tb) => {
@@ -1043,7 +1060,7 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
     ctx: ctx as AdapterContext<unknown, unknown>,
     pipTraits: [pipTraitsOf(pa.templates), pipTraitsOf(pb.templates)],
     pipCosts: new Map(),
-    scoreBonus: sides.some((x) => x.scoreBonus.some((b) => b > 0)),
+    scoreBonus: anyAbove0(pa.side.scoreBonus) || anyAbove0(pb.side.scoreBonus),
     flankAttacks,
     extended,
     space: tableSpace,

@@ -63,8 +63,26 @@ export interface SignatureSpace {
   readonly size: number;
 }
 
-/** The signature space of two flank ranges (1 where a system has no flank values). */
+/** Signature spaces by their two flank ranges (a config's is asked for once per line-up). */
+const spaces = new Map<number, SignatureSpace>();
+
+/**
+ * The signature space of two flank ranges (1 where a system has no flank values): one shared object per
+ * pair of ranges, never changed.
+ */
 export function signatureSpace(flankA: number, flankB: number): SignatureSpace {
+  // Flank ranges are small whole numbers (a system's flank values): the key is exact below 2^20.
+  if (!(flankA < 2 ** 20 && flankB < 2 ** 20)) return makeSpace(flankA, flankB);
+  const key = flankA * 2 ** 20 + flankB;
+  let space = spaces.get(key);
+  if (!space) {
+    space = makeSpace(flankA, flankB);
+    spaces.set(key, space);
+  }
+  return space;
+}
+
+function makeSpace(flankA: number, flankB: number): SignatureSpace {
   const radices = Int32Array.from(DIMENSIONS, (d) =>
     d.radix === 'flankA' ? flankA : d.radix === 'flankB' ? flankB : d.radix,
   );
