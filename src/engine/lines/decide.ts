@@ -51,16 +51,31 @@ export const canAvoid = (self: SideOutlook, enemy: SideOutlook): boolean =>
  * closes or shoots, the fight is refused.
  */
 export function closesOrShoots(a: SideOutlook, b: SideOutlook): [LineIntent, LineIntent] {
+  const bits = intentBits(a, b);
+  return [
+    { closes: (bits & CLOSES) !== 0, shoots: (bits & SHOOTS) !== 0 },
+    { closes: ((bits >> 2) & CLOSES) !== 0, shoots: ((bits >> 2) & SHOOTS) !== 0 },
+  ];
+}
+
+/** A LineIntent as bits: it closes, it shoots. */
+export const CLOSES = 1;
+export const SHOOTS = 2;
+
+/**
+ * closesOrShoots as bits, without allocating (the kernel asks it once per engagement): A's intent
+ * (CLOSES | SHOOTS) in bits 0-1, B's in bits 2-3.
+ */
+export function intentBits(a: SideOutlook, b: SideOutlook): number {
   const avoidA = !wantsToFight(a) && canAvoid(a, b);
   const avoidB = !wantsToFight(b) && canAvoid(b, a);
   const closeA = wantsToFight(a) && a.mayContact && !avoidB;
   const closeB = wantsToFight(b) && b.mayContact && !avoidA;
   const shootA = !closeA && a.shootEdge > 0 && (closeB || !(b.move > a.move));
   const shootB = !closeB && b.shootEdge > 0 && (closeA || !(a.move > b.move));
-  return [
-    { closes: closeA, shoots: shootA },
-    { closes: closeB, shoots: shootB },
-  ];
+  return (
+    (closeA ? CLOSES : 0) | (shootA ? SHOOTS : 0) | (((closeB ? CLOSES : 0) | (shootB ? SHOOTS : 0)) << 2)
+  );
 }
 
 /**

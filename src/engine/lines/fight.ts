@@ -11,7 +11,7 @@
  */
 import { remember } from '../../core/bounded.ts';
 import type { LineAdapter, PaidMove } from './adapter.ts';
-import { chooseFlank, closesOrShoots, pickTarget } from './decide.ts';
+import { chooseFlank, CLOSES, intentBits, pickTarget, type SideOutlook } from './decide.ts';
 import type { Decision, EngagementResult, LineId, LinesConfig, ModelOptions, SideTally } from './model.ts';
 import * as S from './pack.ts';
 import { prepared, type Prepared, type PreparedSide } from './prepare.ts';
@@ -183,8 +183,6 @@ export const T_FLED = 3;
 type Side = 0 | 1;
 const SIDE_IDS: readonly LineId[] = ['a', 'b'];
 /** A side's intent (decide.ts LineIntent) as bits. */
-const CLOSES = 1;
-const SHOOTS = 2;
 
 /** The mutable state of one engagement, reset for each. */
 export class Battle {
@@ -316,6 +314,8 @@ export class Battle {
   private fledReturn: boolean;
   /** What each side will do before the lines meet (decide.ts LineIntent: CLOSES, SHOOTS bits). */
   private readonly intent = new Uint8Array(2);
+  /** What each side sees before the lines meet (decideIntents fills them in: no allocation). */
+  private readonly outlooks: readonly [Outlook, Outlook] = [newOutlook(), newOutlook()];
   /** Per going: both sides' intents decided with the whole field in that going (A | B << 2), -1 unknown. */
   private intentByGoing: Int8Array;
   private engaged = false;
@@ -355,7 +355,7 @@ export class Battle {
   /** Per side: it has move rates and base depths (DBM), so waiting elements take bounds to come up. */
   private geometry: readonly [boolean, boolean];
   /** Per side: the longest range any of its templates has (a gap beyond both: nobody can shoot). */
-  private reach = new Float64Array(2);
+  private readonly reach = new Float64Array(2);
   /** Shooting scratch: per side and column, the enemy column it shoots at (-1 none). */
   private readonly target: readonly [Int32Array, Int32Array];
   /** Shooting scratch: per side and column, the packed outcome for that side's file there (-1 none). */
@@ -498,13 +498,7 @@ export class Battle {
     this.sides = p.sides;
     this.opts = p.config.options;
     const [sa, sb] = p.sides;
-    const pad = (side: PreparedSide) => {
-      const n = side.templates;
-      const out = new Uint8Array((n + 1) * n);
-      out.set(side.overlapOk, n);
-      return out;
-    };
-    this.okPad = [pad(sa), pad(sb)];
+    this.okPad = [paddedOverlaps(sa), paddedOverlaps(sb)];
     this.nbT = sb.templates;
     this.naT = sa.templates;
     this.flankValued = sa.flankRange > 1 || sb.flankRange > 1;
@@ -517,9 +511,12 @@ export class Battle {
     this.fledReturn = p.fledReturn;
     this.refusalsOn =
       p.config.battlefield !== undefined && p.shot !== undefined && this.opts.refusals !== 'never';
-    this.intentByGoing = new Int8Array(Math.max(1, p.goings.length)).fill(-1);
-    this.geometry = [sa.baseDepth.some((d) => d > 0), sb.baseDepth.some((d) => d > 0)];
-    this.reach = Float64Array.of(Math.max(0, ...sa.range), Math.max(0, ...sb.range));
+    const goings = Math.max(1, p.goings.length);
+    if (this.intentByGoing.length !== goings) this.intentByGoing = new Int8Array(goings);
+    this.intentByGoing.fill(-1);
+    this.geometry = [maxOf(sa.baseDepth) > 0, maxOf(sb.baseDepth) > 0];
+    this.reach[0] = maxOf(sa.range);
+    this.reach[1] = maxOf(sb.range);
     // The block from zero, then as an engagement starts.
     this.block.fill(0);
     this.startingBlock();
@@ -1173,22 +1170,18 @@ export class Battle {
       n++;
     }
     const halting = this.p.config.battlefield?.shooters === 'halt';
-    const [ia, ib] = closesOrShoots(
-      {
-        value: n > 0 ? va / n : 0,
-        move: this.lineMove(0),
-        mayContact: this.mayCharge(0),
-        shootEdge: halting ? this.shootEdgeAtRange(0) : 0,
-      },
-      {
-        value: n > 0 ? vb / n : 0,
-        move: this.lineMove(1),
-        mayContact: this.mayCharge(1),
-        shootEdge: halting ? this.shootEdgeAtRange(1) : 0,
-      },
-    );
-    intent[0] = (ia.closes ? CLOSES : 0) | (ia.shoots ? SHOOTS : 0);
-    intent[1] = (ib.closes ? CLOSES : 0) | (ib.shoots ? SHOOTS : 0);
+    const [oa, ob] = this.outlooks;
+    oa.value = n > 0 ? va / n : 0;
+    oa.move = this.lineMove(0);
+    oa.mayContact = this.mayCharge(0);
+    oa.shootEdge = halting ? this.shootEdgeAtRange(0) : 0;
+    ob.value = n > 0 ? vb / n : 0;
+    ob.move = this.lineMove(1);
+    ob.mayContact = this.mayCharge(1);
+    ob.shootEdge = halting ? this.shootEdgeAtRange(1) : 0;
+    const bits = intentBits(oa, ob);
+    intent[0] = bits & 3;
+    intent[1] = bits >> 2;
     if (uniform) this.intentByGoing[this.colGoing[0]!] = intent[0]! | (intent[1]! << 2);
   }
 
@@ -2212,6 +2205,31 @@ function pipKey(
     (lost ? 2 : 0) +
     (discountUsed ? 1 : 0);
   return ((traits * 128 + flags) * 2 + s) * 1024 + cmd;
+}
+
+/** A SideOutlook the kernel fills in. */
+type Outlook = { -readonly [K in keyof SideOutlook]: SideOutlook[K] };
+const newOutlook = (): Outlook => ({ value: 0, move: 0, mayContact: false, shootEdge: 0 });
+
+/** The largest of 0 and `xs` (NaN if any is NaN, as Math.max(0, ...xs)). */
+function maxOf(xs: Float64Array): number {
+  let m = 0;
+  for (let i = 0; i < xs.length; i++) m = Math.max(m, xs[i]!);
+  return m;
+}
+
+/** Per side: overlapOk with a leading row of zeros (Battle.okPad), made once per laid-out side. */
+const padded = new WeakMap<PreparedSide, Uint8Array>();
+
+function paddedOverlaps(side: PreparedSide): Uint8Array {
+  let out = padded.get(side);
+  if (!out) {
+    const n = side.templates;
+    out = new Uint8Array((n + 1) * n);
+    out.set(side.overlapOk, n);
+    padded.set(side, out);
+  }
+  return out;
 }
 
 function shapeOf(p: Prepared): string {

@@ -4,7 +4,10 @@ import {
   canAvoid,
   chooseFlank,
   closesOrShoots,
+  CLOSES,
+  intentBits,
   pickTarget,
+  SHOOTS,
   wantsToFight,
   type SideOutlook,
 } from '../../../src/engine/lines/decide.ts';
@@ -82,6 +85,19 @@ describe('closing or not', () => {
     expect(
       closesOrShoots(side({ value: -0.2, shootEdge: 0.3 }), side({ value: -0.1, move: 100 }))[0],
     ).toEqual({ closes: false, shoots: true });
+  });
+});
+
+describe('intents as bits (what the kernel reads)', () => {
+  it('carry A in bits 0-1 and B in bits 2-3, each CLOSES | SHOOTS', () => {
+    expect(intentBits(side({}), side({}))).toBe(CLOSES | (CLOSES << 2));
+    const bw = side({ value: -0.3, move: 100, mayContact: false, shootEdge: 0.4 });
+    const kn = side({ value: -0.2, move: 100 });
+    expect(closesOrShoots(bw, kn)).toEqual([
+      { closes: false, shoots: true },
+      { closes: false, shoots: false },
+    ]);
+    expect(intentBits(bw, kn)).toBe(SHOOTS);
   });
 });
 
