@@ -314,6 +314,8 @@ export class Battle {
   private fledReturn: boolean;
   /** What each side will do before the lines meet (decide.ts LineIntent: CLOSES, SHOOTS bits). */
   private readonly intent = new Uint8Array(2);
+  /** Per side: lineMove as the fronts stand, NaN until worked out (a front's change clears it: recur). */
+  private readonly frontMove = new Float64Array([Number.NaN, Number.NaN]);
   /** What each side sees before the lines meet (decideIntents fills them in: no allocation). */
   private readonly outlooks: readonly [Outlook, Outlook] = [newOutlook(), newOutlook()];
   /** Per going: both sides' intents decided with the whole field in that going (A | B << 2), -1 unknown. */
@@ -583,6 +585,7 @@ export class Battle {
 
   /** The cached front template alone (the caller touches the column once it is done with it). */
   private recur(s: Side, c: number): void {
+    this.frontMove[s] = Number.NaN;
     const side = this.sides[s];
     const st = this.state[s * this.W + c]!;
     this.cur[s * this.W + c] = st < 0 ? -1 : side.stTmpl[this.colGoing[c]! * side.states + st]!;
@@ -1116,12 +1119,15 @@ export class Battle {
 
   /** Side s's line moves at the pace of its slowest front element (players keep lines dressed). */
   private lineMove(s: Side): number {
+    // Kept until a front changes (recur): the approach asks every bound.
+    const known = this.frontMove[s]!;
+    if (known === known) return known;
     let m = Infinity;
     for (let c = 0; c < this.W; c++) {
       if (!this.present(s, c)) continue;
       m = Math.min(m, this.sides[s].move[this.tmplAt(s, c)]!);
     }
-    return m === Infinity ? 0 : m;
+    return (this.frontMove[s] = m === Infinity ? 0 : m);
   }
 
   /**
@@ -2055,6 +2061,7 @@ export class Battle {
   /** Put both lines in their starting places for a new engagement (one copy of the block). */
   private reset(): void {
     this.block.set(this.initial);
+    this.frontMove[0] = this.frontMove[1] = Number.NaN;
     // Nothing has moved yet: the intents decided at the start read ranges that depend on moving (DBM
     // artillery), so the last engagement's moves must not carry over.
     this.lineMoved[0] = 0;
