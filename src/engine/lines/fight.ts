@@ -360,6 +360,8 @@ export class Battle {
   private readonly reach = new Float64Array(2);
   /** Shooting scratch: per side and column, the enemy column it shoots at (-1 none). */
   private readonly target: readonly [Int32Array, Int32Array];
+  /** Shooting scratch: per side and column, 1 where some file of that side aims at the enemy there. */
+  private readonly aimed: Uint8Array;
   /** Shooting scratch: per side and column, the packed outcome for that side's file there (-1 none). */
   private readonly shotOut: readonly [Int32Array, Int32Array];
 
@@ -476,6 +478,7 @@ export class Battle {
     this.visitor = { rank: (rank, how) => this.onRank(rank, how) };
     this.target = two(() => new Int32Array(W));
     this.shotOut = two(() => new Int32Array(W));
+    this.aimed = new Uint8Array(2 * W);
     this.okPad = [EMPTY_U8, EMPTY_U8];
     this.nbT = 0;
     this.naT = 0;
@@ -1299,6 +1302,7 @@ export class Battle {
     // Still out of every range (the approach): no front can pick a target (targetable).
     if (this.gap > this.reach[0]! && this.gap > this.reach[1]!) return;
     const W = this.W;
+    const aimed = this.aimed;
     let shooters = 0;
     for (let si = 0; si < 2; si++) {
       const s = si as Side;
@@ -1307,13 +1311,17 @@ export class Battle {
         tg[c] = -1;
         const range = this.canShoot(s, c, owner);
         if (range <= 0) continue;
-        tg[c] = pickTarget(
+        const x = pickTarget(
           this.targetable(s, c, range),
           this.targetable(s, c - 1, range),
           this.targetable(s, c + 1, range),
           c,
         );
-        if (tg[c]! >= 0) shooters++;
+        tg[c] = x;
+        if (x >= 0) {
+          shooters++;
+          aimed[s * W + x] = 1;
+        }
       }
     }
     if (shooters === 0) return;
@@ -1325,6 +1333,9 @@ export class Battle {
       const o = (1 - s) as Side;
       const tg = this.target[s];
       for (let x = 0; x < W; x++) {
+        // Only a column some shooter of side s aims at has shooters to group (cleared as it is read).
+        if (aimed[s * W + x] === 0) continue;
+        aimed[s * W + x] = 0;
         // The shooters of side s at the enemy in column x: the main one and its aiders.
         let count = 0;
         let main = -1;
