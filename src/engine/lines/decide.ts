@@ -32,6 +32,10 @@ export interface LineIntent {
   readonly shoots: boolean;
 }
 
+/** A LineIntent as bits (intentBits): it closes, it shoots. */
+export const CLOSES = 1;
+export const SHOOTS = 2;
+
 /** A side expects fighting to be no worse than not fighting (a refused fight is a draw). */
 export const wantsToFight = (self: SideOutlook): boolean => self.value >= 0;
 
@@ -57,10 +61,6 @@ export function closesOrShoots(a: SideOutlook, b: SideOutlook): [LineIntent, Lin
     { closes: ((bits >> 2) & CLOSES) !== 0, shoots: ((bits >> 2) & SHOOTS) !== 0 },
   ];
 }
-
-/** A LineIntent as bits: it closes, it shoots. */
-export const CLOSES = 1;
-export const SHOOTS = 2;
 
 /**
  * closesOrShoots as bits, without allocating (the kernel asks it once per engagement): A's intent

@@ -182,8 +182,6 @@ export const T_FLED = 3;
 
 type Side = 0 | 1;
 const SIDE_IDS: readonly LineId[] = ['a', 'b'];
-/** A side's intent (decide.ts LineIntent) as bits. */
-
 /** The mutable state of one engagement, reset for each. */
 export class Battle {
   p: Prepared;
