@@ -28,6 +28,10 @@ if (!other || !existsSync(resolve(other, 'src/studies/kernels.ts'))) {
   console.error('usage: npm run bench:ab -- OTHER_CHECKOUT [rounds] [jobs]');
   process.exit(2);
 }
+if (!existsSync(resolve(other, 'node_modules'))) {
+  console.error(`bench:ab: ${other} has no node_modules: run npm ci there (or link this checkout's)`);
+  process.exit(2);
+}
 const SCENARIO = resolve('scenarios/dbm-3.2-costs.yaml');
 
 interface Task {
