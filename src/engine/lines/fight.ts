@@ -14,7 +14,7 @@ import type { LineAdapter, PaidMove } from './adapter.ts';
 import { chooseFlank, CLOSES, intentBits, pickTarget, type SideOutlook } from './decide.ts';
 import type { Decision, EngagementResult, LineId, LinesConfig, ModelOptions, SideTally } from './model.ts';
 import * as S from './pack.ts';
-import { prepared, type Prepared, type PreparedSide } from './prepare.ts';
+import { anyAbove0, prepared, type Prepared, type PreparedSide } from './prepare.ts';
 import { rankByEdge } from './rank.ts';
 import type { TableStore } from './tables.ts';
 import {
@@ -517,7 +517,7 @@ export class Battle {
     const goings = Math.max(1, p.goings.length);
     if (this.intentByGoing.length !== goings) this.intentByGoing = new Int8Array(goings);
     this.intentByGoing.fill(-1);
-    this.geometry = [maxOf(sa.baseDepth) > 0, maxOf(sb.baseDepth) > 0];
+    this.geometry = [anyAbove0(sa.baseDepth), anyAbove0(sb.baseDepth)];
     this.reach[0] = maxOf(sa.range);
     this.reach[1] = maxOf(sb.range);
     // The block from zero, then as an engagement starts.
@@ -1122,7 +1122,7 @@ export class Battle {
   private lineMove(s: Side): number {
     // Kept until a front changes (recur): the approach asks every bound.
     const known = this.frontMove[s]!;
-    if (known === known) return known;
+    if (!Number.isNaN(known)) return known;
     let m = Infinity;
     for (let c = 0; c < this.W; c++) {
       if (!this.present(s, c)) continue;

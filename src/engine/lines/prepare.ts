@@ -518,8 +518,11 @@ function prepareSide<E, T, V>(
     fileRanks[i] = file.ranks.length;
     fileBase[i] = k;
     let first = byObject.get(file);
-    const fileKey = first === undefined ? `${lineExtra}|${jsonOfFile(file)}` : '';
-    if (first === undefined) first = byFile.get(fileKey);
+    let fileKey = '';
+    if (first === undefined) {
+      fileKey = `${lineExtra}|${jsonOfFile(file)}`;
+      first = byFile.get(fileKey);
+    }
     if (first === undefined) {
       first = seqs.length;
       byFile.set(fileKey, first);
@@ -784,8 +787,8 @@ export function placeSide(home: PreparedSide, offset: number, width: number): Pr
 }
 
 /** The goings columns draw from: the terrain's (positive weights, in order), else the line's own. */
-/** Some number of `xs` is above 0. */
-function anyAbove0(xs: Float64Array): boolean {
+/** Some number of `xs` is above 0 (as `xs.some((x) => x > 0)`, without a closure). */
+export function anyAbove0(xs: Float64Array): boolean {
   for (let i = 0; i < xs.length; i++) if (xs[i]! > 0) return true;
   return false;
 }
