@@ -53,7 +53,11 @@ function sliceOf(
   jobs: readonly { kind: string; payload: unknown; seed: string; samples: number; shardSize: number }[],
 ) {
   const byKind = new Map<string, (typeof jobs)[number][]>();
-  for (const j of jobs) byKind.set(j.kind, [...(byKind.get(j.kind) ?? []), j]);
+  for (const j of jobs) {
+    const list = byKind.get(j.kind);
+    if (list) list.push(j);
+    else byKind.set(j.kind, [j]);
+  }
   const tasks: Task[] = [];
   for (const [kind, all] of byKind) {
     const n = Math.min(all.length, kind === 'army' ? Math.max(1, Math.round(perKind / 10)) : perKind);
