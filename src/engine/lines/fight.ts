@@ -198,6 +198,8 @@ export class Battle {
   readonly state: Int32Array;
   /** Per side and column: which file that is (prepare.ts PreparedSide.fileAt numbering), -1 where none. */
   readonly file: Int32Array;
+  /** Per side and column: the command of the file there (commandOf), kept with `file` (placeFile). */
+  private readonly colCmd: Int32Array;
   /** Per side and column: the front stands a base depth back from its line (it recoiled or fled). */
   readonly back: Uint8Array;
   /** Per side and column: the file moved into contact this bound. */
@@ -262,6 +264,10 @@ export class Battle {
   readonly colGoing: Int32Array;
   /** Per side and column: the front's template id, -1 when nothing of the file is left (a cache). */
   readonly cur: Int32Array;
+  /** Per side and column, four each: the front's ranges as side.range holds them (0 where none; recur). */
+  private readonly colRange: Float64Array;
+  /** Per side: its fronts with some range (colRange), so a side with none is not asked who shoots. */
+  private readonly ranged: Int32Array;
   /**
    * Per side, padded by one column at each end (index s * W2 + c + 1): the front's template where the file is in
    * line and free of enemy contact (so it may overlap its neighbours' opponents), else -1. Kept up to date
@@ -291,6 +297,8 @@ export class Battle {
   private readonly wTail: Int32Array;
   private readonly wNext: readonly [Int32Array, Int32Array];
   private readonly wFile: readonly [Int32Array, Int32Array];
+  /** Per side, per waiting element: its file's command (waitingCommand). */
+  private readonly wCmd: readonly [Int32Array, Int32Array];
   private readonly wState: readonly [Int32Array, Int32Array];
   private readonly wDist: readonly [Float64Array, Float64Array];
   private readonly wFree: readonly [Int32Array, Int32Array];
@@ -379,13 +387,17 @@ export class Battle {
     const layout = (a: Slab) => ({
       state: a.i32(2 * W),
       file: a.i32(2 * W),
+      colCmd: a.i32(2 * W),
       cur: a.i32(2 * W),
+      colRange: a.f64(8 * W),
+      ranged: a.i32(2),
       freeT: a.i32(2 * (W + 2)),
       fileLeft: two((s) => a.i32(s.files)),
       wHead: a.i32(2 * W),
       wTail: a.i32(2 * W),
       wNext: two((s) => a.i32(s.files + s.total)),
       wFile: two((s) => a.i32(s.files + s.total)),
+      wCmd: two((s) => a.i32(s.files + s.total)),
       wState: two((s) => a.i32(s.files + s.total)),
       wFree: two((s) => a.i32(s.files + s.total)),
       wFreeN: a.i32(2),
@@ -424,13 +436,17 @@ export class Battle {
     this.block = slab.bytesView;
     this.state = v.state;
     this.file = v.file;
+    this.colCmd = v.colCmd;
     this.cur = v.cur;
+    this.colRange = v.colRange;
+    this.ranged = v.ranged;
     this.freeT = v.freeT;
     this.fileLeft = v.fileLeft;
     this.wHead = v.wHead;
     this.wTail = v.wTail;
     this.wNext = v.wNext;
     this.wFile = v.wFile;
+    this.wCmd = v.wCmd;
     this.wState = v.wState;
     this.wFree = v.wFree;
     this.wFreeN = v.wFreeN;
@@ -532,7 +548,7 @@ export class Battle {
       const side = this.sides[s];
       for (let c = 0; c < this.W; c++) {
         const f = side.fileAt[c]!;
-        this.file[s * this.W + c] = f;
+        this.placeFile(s, c, f);
         this.state[s * this.W + c] = f < 0 ? -1 : side.fileStart[f]!;
       }
       this.fileLeft[s].set(side.fileRanks);
@@ -589,7 +605,21 @@ export class Battle {
     this.frontMove[s] = Number.NaN;
     const side = this.sides[s];
     const st = this.state[s * this.W + c]!;
-    this.cur[s * this.W + c] = st < 0 ? -1 : side.stTmpl[this.colGoing[c]! * side.states + st]!;
+    const t = st < 0 ? -1 : side.stTmpl[this.colGoing[c]! * side.states + st]!;
+    this.cur[s * this.W + c] = t;
+    // The front's four ranges (rangeOf), 0 where there is none.
+    const at = (s * this.W + c) * 4;
+    const range = this.colRange;
+    if (range[at]! > 0 || range[at + 1]! > 0 || range[at + 2]! > 0 || range[at + 3]! > 0) this.ranged[s]!--;
+    if (t < 0) range[at] = range[at + 1] = range[at + 2] = range[at + 3] = 0;
+    else {
+      const from = side.range;
+      range[at] = from[t * 4]!;
+      range[at + 1] = from[t * 4 + 1]!;
+      range[at + 2] = from[t * 4 + 2]!;
+      range[at + 3] = from[t * 4 + 3]!;
+      if (range[at]! > 0 || range[at + 1]! > 0 || range[at + 2]! > 0 || range[at + 3]! > 0) this.ranged[s]!++;
+    }
   }
 
   /** The base depth of side s's front in column c, in paces (0 where none or without geometry). */
@@ -623,8 +653,13 @@ export class Battle {
 
   /** The command of side s's file in column c (a file stepped up from reserve keeps its own). */
   private commandOf(s: Side, c: number): number {
-    const f = this.file[s * this.W + c]!;
-    return f >= 0 ? this.sides[s].fileCommand[f]! : this.sides[s].commandAt[c]!;
+    return this.colCmd[s * this.W + c]!;
+  }
+
+  /** Side s's file f (-1: none) stands in column c, with its command (commandOf). */
+  private placeFile(s: Side, c: number, f: number): void {
+    this.file[s * this.W + c] = f;
+    this.colCmd[s * this.W + c] = f >= 0 ? this.sides[s].fileCommand[f]! : this.sides[s].commandAt[c]!;
   }
 
   /** Overlaps on side s's element in column c, from the enemy's free files beside it. */
@@ -807,7 +842,7 @@ export class Battle {
     this.state[s * this.W + c] = st;
     if (st >= 0 && side.stOff[st + 1] === side.stOff[st]) {
       this.state[s * this.W + c] = -1;
-      this.file[s * this.W + c] = -1;
+      this.placeFile(s, c, -1);
     }
     this.recur(s, c);
   }
@@ -894,6 +929,7 @@ export class Battle {
     const i = this.wFree[s][--this.wFreeN[s]!]!;
     this.wn[s]!++;
     this.wFile[s][i] = f;
+    this.wCmd[s][i] = this.sides[s].fileCommand[f]!;
     this.wState[s][i] = st;
     this.wDist[s][i] = dist;
     this.wNext[s][i] = -1;
@@ -1081,8 +1117,7 @@ export class Battle {
 
   /** Range of side s's front in column c now (0: cannot shoot). */
   private rangeOf(s: Side, c: number, owner: Side): number {
-    const t = this.tmplAt(s, c);
-    return this.sides[s].range[t * 4 + (s === owner ? 0 : 2) + this.lineMoved[s]!]!;
+    return this.colRange[(s * this.W + c) * 4 + (s === owner ? 0 : 2) + this.lineMoved[s]!]!;
   }
 
   /**
@@ -1305,6 +1340,10 @@ export class Battle {
     for (let si = 0; si < 2; si++) {
       const s = si as Side;
       const tg = this.target[s];
+      if (this.ranged[s] === 0) {
+        for (let c = 0; c < W; c++) tg[c] = -1;
+        continue;
+      }
       for (let c = 0; c < W; c++) {
         tg[c] = -1;
         const range = this.canShoot(s, c, owner);
@@ -1649,7 +1688,7 @@ export class Battle {
     const f = this.wFile[s][i]!;
     const st = this.wState[s][i]!;
     this.shift[s * this.W + c] = this.positionIn(s, c);
-    this.file[s * this.W + c] = f;
+    this.placeFile(s, c, f);
     this.state[s * this.W + c] = st;
     this.back[s * this.W + c] = 0;
     this.refresh(s, c);
@@ -1919,7 +1958,7 @@ export class Battle {
         const f = this.file[s * this.W + c]!;
         const distance = this.shift[s * this.W + c]! + side.baseDepth[t]! * this.back[s * this.W + c]!;
         this.setState(s, c, -1);
-        this.file[s * this.W + c] = -1;
+        this.placeFile(s, c, -1);
         this.touch(c);
         this.wait(s, c, f, st, distance);
       }
@@ -1960,7 +1999,7 @@ export class Battle {
 
   /** The command of waiting element i of side s. */
   private waitingCommand(s: Side, i: number): number {
-    return this.sides[s].fileCommand[this.wFile[s][i]!]!;
+    return this.wCmd[s][i]!;
   }
 
   /** Waiting element i of side s (after `prev` in column c's list) is lost off the table edge. */
@@ -1986,6 +2025,37 @@ export class Battle {
     return false;
   }
 
+  /** The PIP cost of a move (adapter.ts PipRule.cost): the rule reads only these, so it is asked once per config. */
+  private pipCost(
+    s: Side,
+    cmd: number,
+    kind: PaidMove,
+    traits: number,
+    single: boolean,
+    withGeneral: boolean,
+    engaged: boolean,
+    lost: boolean,
+    discountUsed: boolean,
+  ): number {
+    const key = pipKey(s, cmd, kind, traits, single, withGeneral, engaged, lost, discountUsed);
+    let cost = this.p.pipCosts.get(key);
+    if (cost === undefined) {
+      cost = this.p.pips!.cost(this.p.ctx, {
+        line: SIDE_IDS[s]!,
+        command: cmd,
+        kind,
+        traits,
+        single,
+        withGeneral,
+        generalEngaged: engaged,
+        generalLost: lost,
+        discountUsed,
+      });
+      this.p.pipCosts.set(key, cost);
+    }
+    return cost;
+  }
+
   /**
    * Pay for a move of side s's command cmd with its PIPs (adapter.ts PipRule.cost): true if it had them
    * (they are spent), false if not (the move is not made). Without PIPs every move is made.
@@ -2001,36 +2071,28 @@ export class Battle {
     const pips = this.p.pips;
     if (!pips) return true;
     const side = this.sides[s];
-    let engaged = false;
+    const lost = this.generalLost[s][cmd] === 1;
+    const discountUsed = this.discountUsed[s][cmd] === 1;
+    const single = elements === 1;
+    // Whether the general is in frontal combat is looked for only where the cost depends on it.
+    let cost = this.pipCost(s, cmd, kind, traits, single, withGeneral, false, lost, discountUsed);
     const gf = side.generalFile[cmd]!;
-    if (gf >= 0 && this.generalLost[s][cmd] === 0)
+    if (
+      gf >= 0 &&
+      !lost &&
+      this.pipCost(s, cmd, kind, traits, single, withGeneral, true, lost, discountUsed) !== cost
+    ) {
       // Only the column its file stands in can hold the general.
-      for (let c = 0; c < this.W && !engaged; c++)
+      for (let c = 0; c < this.W; c++)
         if (
           this.file[s * this.W + c] === gf &&
           this.present(s, c) &&
           this.contact[c] === 1 &&
           this.holdsGeneral(s, c, cmd)
-        )
-          engaged = true;
-    const lost = this.generalLost[s][cmd] === 1;
-    const discountUsed = this.discountUsed[s][cmd] === 1;
-    // The rule's cost reads only these (adapter.ts PipRule): asked once per config.
-    const key = pipKey(s, cmd, kind, traits, elements === 1, withGeneral, engaged, lost, discountUsed);
-    let cost = this.p.pipCosts.get(key);
-    if (cost === undefined) {
-      cost = pips.cost(this.p.ctx, {
-        line: SIDE_IDS[s]!,
-        command: cmd,
-        kind,
-        traits,
-        single: elements === 1,
-        withGeneral,
-        generalEngaged: engaged,
-        generalLost: lost,
-        discountUsed,
-      });
-      this.p.pipCosts.set(key, cost);
+        ) {
+          cost = this.pipCost(s, cmd, kind, traits, single, withGeneral, true, lost, discountUsed);
+          break;
+        }
     }
     const paid = cost <= this.pipsLeft[s][cmd]! + EPS;
     this.log?.({ kind: 'pay', bound: this.bound, side: SIDE_IDS[s]!, command: cmd, move: kind, cost, paid });
