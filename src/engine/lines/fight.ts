@@ -264,10 +264,8 @@ export class Battle {
   readonly colGoing: Int32Array;
   /** Per side and column: the front's template id, -1 when nothing of the file is left (a cache). */
   readonly cur: Int32Array;
-  /** Per side and column, four each: the front's ranges as side.range holds them (0 where none; recur). */
-  private readonly colRange: Float64Array;
-  /** Per side: its fronts with some range (colRange), so a side with none is not asked who shoots. */
-  private readonly ranged: Int32Array;
+  /** Each side's ranges by template (PreparedSide.range), read every bound: rangeOf. */
+  private ranges: readonly [Float64Array, Float64Array] = [EMPTY_F64, EMPTY_F64];
   /**
    * Per side, padded by one column at each end (index s * W2 + c + 1): the front's template where the file is in
    * line and free of enemy contact (so it may overlap its neighbours' opponents), else -1. Kept up to date
@@ -389,8 +387,6 @@ export class Battle {
       file: a.i32(2 * W),
       colCmd: a.i32(2 * W),
       cur: a.i32(2 * W),
-      colRange: a.f64(8 * W),
-      ranged: a.i32(2),
       freeT: a.i32(2 * (W + 2)),
       fileLeft: two((s) => a.i32(s.files)),
       wHead: a.i32(2 * W),
@@ -429,17 +425,37 @@ export class Battle {
       groupSize: two((s) => a.i32(s.commands)),
       groupGeneral: two((s) => a.u8(s.commands)),
     });
+    // The scratch of a bound (never carried from one to the next) and the block's starting copy share
+    // the block's buffer: one allocation a Battle.
+    const scratch = (a: Slab, blockBytes: number) => ({
+      initial: a.u8(blockBytes),
+      contactAtStart: a.u8(W),
+      result: a.i32(W),
+      order: a.i32(W),
+      edge: a.f64(W),
+      pending: a.i32(W),
+      stale: a.u8(W),
+      lineMoved: a.u8(2),
+      boundStart: two(() => a.f64(M)),
+      lostThisBound: two(() => a.f64(M)),
+      stepped: a.u8(W),
+      target: two(() => a.i32(W)),
+      shotOut: two(() => a.i32(W)),
+      aimed: a.u8(2 * W),
+    });
     const measure = new Slab(undefined);
     layout(measure);
-    const slab = new Slab(measure.bytes);
-    const v = layout(slab);
-    this.block = slab.bytesView;
+    const blockBytes = Math.ceil(measure.bytes / 8) * 8;
+    const measureScratch = new Slab(undefined);
+    scratch(measureScratch, blockBytes);
+    const buffer = new ArrayBuffer(blockBytes + measureScratch.bytes);
+    const v = layout(new Slab(buffer));
+    const x = scratch(new Slab(buffer, blockBytes), blockBytes);
+    this.block = new Uint8Array(buffer, 0, blockBytes);
     this.state = v.state;
     this.file = v.file;
     this.colCmd = v.colCmd;
     this.cur = v.cur;
-    this.colRange = v.colRange;
-    this.ranged = v.ranged;
     this.freeT = v.freeT;
     this.fileLeft = v.fileLeft;
     this.wHead = v.wHead;
@@ -478,21 +494,20 @@ export class Battle {
     this.groupSize = v.groupSize;
     this.groupGeneral = v.groupGeneral;
     this.pipRolls = two((s) => new Array<number>(s.commands).fill(0));
-    // Scratch of a bound (never carried from one to the next).
-    this.contactAtStart = new Uint8Array(W);
-    this.result = new Int32Array(W);
-    this.order = new Int32Array(W);
-    this.edge = new Float64Array(W);
-    this.pending = new Int32Array(W);
-    this.stale = new Uint8Array(W);
-    this.lineMoved = new Uint8Array(2);
-    this.boundStart = two(() => new Float64Array(M));
-    this.lostThisBound = two(() => new Float64Array(M));
-    this.stepped = new Uint8Array(W);
+    this.contactAtStart = x.contactAtStart;
+    this.result = x.result;
+    this.order = x.order;
+    this.edge = x.edge;
+    this.pending = x.pending;
+    this.stale = x.stale;
+    this.lineMoved = x.lineMoved;
+    this.boundStart = x.boundStart;
+    this.lostThisBound = x.lostThisBound;
+    this.stepped = x.stepped;
     this.visitor = { rank: (rank, how) => this.onRank(rank, how) };
-    this.target = two(() => new Int32Array(W));
-    this.shotOut = two(() => new Int32Array(W));
-    this.aimed = new Uint8Array(2 * W);
+    this.target = x.target;
+    this.shotOut = x.shotOut;
+    this.aimed = x.aimed;
     this.okPad = [EMPTY_U8, EMPTY_U8];
     this.nbT = 0;
     this.naT = 0;
@@ -507,7 +522,7 @@ export class Battle {
     this.refusalsOn = false;
     this.intentByGoing = EMPTY_I8;
     this.geometry = [false, false];
-    this.initial = new Uint8Array(this.block.length);
+    this.initial = x.initial;
     this.bind(p);
   }
 
@@ -534,6 +549,7 @@ export class Battle {
     if (this.intentByGoing.length !== goings) this.intentByGoing = new Int8Array(goings);
     this.intentByGoing.fill(-1);
     this.geometry = [anyAbove0(sa.baseDepth), anyAbove0(sb.baseDepth)];
+    this.ranges = [sa.range, sb.range];
     this.reach[0] = maxOf(sa.range);
     this.reach[1] = maxOf(sb.range);
     // The block from zero, then as an engagement starts.
@@ -605,21 +621,7 @@ export class Battle {
     this.frontMove[s] = Number.NaN;
     const side = this.sides[s];
     const st = this.state[s * this.W + c]!;
-    const t = st < 0 ? -1 : side.stTmpl[this.colGoing[c]! * side.states + st]!;
-    this.cur[s * this.W + c] = t;
-    // The front's four ranges (rangeOf), 0 where there is none.
-    const at = (s * this.W + c) * 4;
-    const range = this.colRange;
-    if (range[at]! > 0 || range[at + 1]! > 0 || range[at + 2]! > 0 || range[at + 3]! > 0) this.ranged[s]!--;
-    if (t < 0) range[at] = range[at + 1] = range[at + 2] = range[at + 3] = 0;
-    else {
-      const from = side.range;
-      range[at] = from[t * 4]!;
-      range[at + 1] = from[t * 4 + 1]!;
-      range[at + 2] = from[t * 4 + 2]!;
-      range[at + 3] = from[t * 4 + 3]!;
-      if (range[at]! > 0 || range[at + 1]! > 0 || range[at + 2]! > 0 || range[at + 3]! > 0) this.ranged[s]!++;
-    }
+    this.cur[s * this.W + c] = st < 0 ? -1 : side.stTmpl[this.colGoing[c]! * side.states + st]!;
   }
 
   /** The base depth of side s's front in column c, in paces (0 where none or without geometry). */
@@ -1117,7 +1119,8 @@ export class Battle {
 
   /** Range of side s's front in column c now (0: cannot shoot). */
   private rangeOf(s: Side, c: number, owner: Side): number {
-    return this.colRange[(s * this.W + c) * 4 + (s === owner ? 0 : 2) + this.lineMoved[s]!]!;
+    const t = this.cur[s * this.W + c]!;
+    return this.ranges[s][t * 4 + (s === owner ? 0 : 2) + this.lineMoved[s]!]!;
   }
 
   /**
@@ -1340,7 +1343,8 @@ export class Battle {
     for (let si = 0; si < 2; si++) {
       const s = si as Side;
       const tg = this.target[s];
-      if (this.ranged[s] === 0) {
+      // A side none of whose templates has a range has no shooter.
+      if (this.reach[s] === 0) {
         for (let c = 0; c < W; c++) tg[c] = -1;
         continue;
       }
@@ -2381,24 +2385,24 @@ export function fightEngagement<E, T, V>(
 
 /**
  * Typed arrays carved out of one buffer, in the order asked for (each aligned to its element size):
- * measure first (no buffer: the arrays are throwaway), then allocate `bytes` and ask again in the same
- * order.
+ * measure first (no buffer: every array handed out is an empty one), then allocate at least `bytes` and
+ * ask again in the same order.
  */
 class Slab {
-  private offset = 0;
-  private readonly buffer: ArrayBuffer | undefined;
+  private offset: number;
+  private readonly start: number;
 
-  constructor(bytes: number | undefined) {
-    this.buffer = bytes === undefined ? undefined : new ArrayBuffer(bytes);
+  /** Arrays from byte `start` of `buffer` on (a multiple of 8); without a buffer, only measuring. */
+  constructor(
+    private readonly buffer: ArrayBuffer | undefined,
+    start = 0,
+  ) {
+    this.offset = this.start = start;
   }
 
+  /** The bytes handed out so far (with alignment). */
   get bytes(): number {
-    return this.offset;
-  }
-
-  /** The whole buffer, as bytes. */
-  get bytesView(): Uint8Array {
-    return new Uint8Array(this.buffer!);
+    return this.offset - this.start;
   }
 
   /** Reserve n elements of `size` bytes; the offset of the first (measuring: no buffer, no array). */
