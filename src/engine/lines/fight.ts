@@ -14,7 +14,7 @@ import type { LineAdapter, PaidMove } from './adapter.ts';
 import { chooseFlank, CLOSES, intentBits, pickTarget, type SideOutlook } from './decide.ts';
 import type { Decision, EngagementResult, LineId, LinesConfig, ModelOptions, SideTally } from './model.ts';
 import * as S from './pack.ts';
-import { anyAbove0, prepared, type Prepared, type PreparedSide } from './prepare.ts';
+import { prepared, type Prepared, type PreparedSide } from './prepare.ts';
 import { rankByEdge } from './rank.ts';
 import type { TableStore } from './tables.ts';
 import {
@@ -548,7 +548,7 @@ export class Battle {
     const goings = Math.max(1, p.goings.length);
     if (this.intentByGoing.length !== goings) this.intentByGoing = new Int8Array(goings);
     this.intentByGoing.fill(-1);
-    this.geometry = [anyAbove0(sa.baseDepth), anyAbove0(sb.baseDepth)];
+    this.geometry = [sa.deep, sb.deep];
     this.ranges = [sa.range, sb.range];
     this.reach[0] = maxOf(sa.range);
     this.reach[1] = maxOf(sb.range);

@@ -126,6 +126,12 @@ export interface PreparedSide {
   readonly flee: Float64Array;
   /** Per local template: it can move onto the flank of an enemy element beside it (flank contacts). */
   readonly flankReach: Uint8Array;
+  /** Some template has a range (some `range` above 0): the side may shoot. */
+  readonly shoots: boolean;
+  /** Some rank has a score bonus (some `scoreBonus` above 0). */
+  readonly bonuses: boolean;
+  /** Some template has a base depth (some `baseDepth` above 0): the side has geometry. */
+  readonly deep: boolean;
 }
 
 /** Entries per state in `stDrop`: dropping 0 to 4 front ranks (files are at most 4 deep). */
@@ -697,6 +703,9 @@ function prepareSide<E, T, V>(
       baseDepth,
       flee: fleeMove,
       flankReach,
+      shoots: anyAbove0(range),
+      bonuses: anyAbove0(scoreBonus),
+      deep: anyAbove0(baseDepth),
     }),
     templates,
   };
@@ -788,7 +797,7 @@ export function placeSide(home: PreparedSide, offset: number, width: number): Pr
 
 /** The goings columns draw from: the terrain's (positive weights, in order), else the line's own. */
 /** Some number of `xs` is above 0 (as `xs.some((x) => x > 0)`, without a closure). */
-export function anyAbove0(xs: Float64Array): boolean {
+function anyAbove0(xs: Float64Array): boolean {
   for (let i = 0; i < xs.length; i++) if (xs[i]! > 0) return true;
   return false;
 }
@@ -843,22 +852,8 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
   }
   const na = pa.templates.length;
   const nb = pb.templates.length;
-  const chargeOk = [new Uint8Array(na * nb), new Uint8Array(na * nb)] as const;
   const approach = adapter.approach;
-  if (approach)
-    for (let i = 0; i < na; i++)
-      for (let j = 0; j < nb; j++) {
-        chargeOk[0][i * nb + j] = approach.mayCharge(pa.templates[i]!, pb.templates[j]!) ? 1 : 0;
-        chargeOk[1][i * nb + j] = approach.mayCharge(pb.templates[j]!, pa.templates[i]!) ? 1 : 0;
-      }
-  const flankA = new Uint8Array(na * nb).fill(1);
-  const flankB = new Uint8Array(na * nb).fill(1);
-  if (approach?.mayContactFlank)
-    for (let i = 0; i < na; i++)
-      for (let j = 0; j < nb; j++) {
-        flankA[i * nb + j] = approach.mayContactFlank(pa.templates[i]!, pb.templates[j]!) ? 1 : 0;
-        flankB[i * nb + j] = approach.mayContactFlank(pb.templates[j]!, pa.templates[i]!) ? 1 : 0;
-      }
+  const meeting = meetingOf(adapter, pa.templates, pb.templates);
   const templates = { a: pa.templates, b: pb.templates };
   const sides = [pa.side, pb.side] as const;
   const tableSpace = adapter.dice.reduce((n, d) => n * d.sides, 1);
@@ -965,7 +960,11 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
         return id;
       }
     : undefined;
-  const values = new Float64Array(na * nb * 2).fill(Number.NaN);
+  // Pair values are the shared pairs' own (PairTables.valueA): configs meeting the same two lines share them,
+  // unless their pairs are their own (friendKeyed).
+  const values = friendKeyed
+    ? new Float64Array(na * nb * 2).fill(Number.NaN)
+    : (meeting.values ??= new Float64Array(na * nb * 2).fill(Number.NaN));
   /**
    * What side s expects from the enemy's shooting while it closes (decide.ts SideOutlook.value): the
    * shootings it takes from the enemy's range to contact (the enemy shoots in both bounds: about two for
@@ -1006,24 +1005,27 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
   if (pips && Math.max(pa.side.commands, pb.side.commands) > 1024)
     throw new Error('PIPs are kept for at most 1,024 commands a line (fight.ts pipKey)');
   const pipTraitsOf = (ts: readonly T[]) =>
-    Int32Array.from(ts, (t) => {
-      const bits = pips ? pips.traits(ctx, t) : 0;
-      // fight.ts pipKey holds traits below 2^20.
-      if (!(bits >= 0 && bits < 2 ** 20 && Number.isInteger(bits)))
-        throw new Error(`a PIP rule's traits must be whole numbers below 2^20, not ${bits}`);
-      return bits;
-    });
+    // Without PIPs, no traits: the same zeros for every config of the line.
+    pips === undefined
+      ? noTraits(ts)
+      : Int32Array.from(ts, (t) => {
+          const bits = pips ? pips.traits(ctx, t) : 0;
+          // fight.ts pipKey holds traits below 2^20.
+          if (!(bits >= 0 && bits < 2 ** 20 && Number.isInteger(bits)))
+            throw new Error(`a PIP rule's traits must be whole numbers below 2^20, not ${bits}`);
+          return bits;
+        });
   const chargeA = charge(0);
   const chargeB = charge(1);
   return {
     config: config as LinesConfig,
     goings,
     goingCdf,
-    chargeA: chargeOk[0],
-    chargeB: chargeOk[1],
-    flankA,
-    flankB,
-    shooters: anyAbove0(pa.side.range) || anyAbove0(pb.side.range),
+    chargeA: meeting.chargeA,
+    chargeB: meeting.chargeB,
+    flankA: meeting.flankA,
+    flankB: meeting.flankB,
+    shooters: pa.side.shoots || pb.side.shoots,
     flankFromLevel: adapter.approach?.flankFromLevel === true,
     fledReturn,
     pairValue: (ta, tb) => {
@@ -1063,7 +1065,7 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
     ctx: ctx as AdapterContext<unknown, unknown>,
     pipTraits: [pipTraitsOf(pa.templates), pipTraitsOf(pb.templates)],
     pipCosts: new Map(),
-    scoreBonus: anyAbove0(pa.side.scoreBonus) || anyAbove0(pb.side.scoreBonus),
+    scoreBonus: pa.side.bonuses || pb.side.bonuses,
     flankAttacks,
     extended,
     space: tableSpace,
@@ -1075,6 +1077,61 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
     entry,
     withBonus: (ta, tb, index, bonusA, bonusB) => build(ta, tb, index, bonusA, bonusB),
   };
+}
+
+/**
+ * What two lines' templates allow each other (the adapter's approach rules, read from the templates
+ * alone): per pair (a's template * b's count + b's), may a's (chargeA) or b's (chargeB) front move into
+ * contact with the other, may a's (flankA) or b's (flankB) front contact the other's flank. Kept per pair
+ * of template lists (a line's templates are one list, whatever its place: sideOf), with the pairs'
+ * values (prepare's pairValue) once some config asks for them.
+ */
+interface Meeting {
+  readonly chargeA: Uint8Array;
+  readonly chargeB: Uint8Array;
+  readonly flankA: Uint8Array;
+  readonly flankB: Uint8Array;
+  values?: Float64Array;
+}
+
+const meetings = new WeakMap<object, WeakMap<object, Meeting>>();
+
+function meetingOf<E, T, V>(adapter: LineAdapter<E, T, V>, ta: readonly T[], tb: readonly T[]): Meeting {
+  let withA = meetings.get(ta);
+  if (!withA) meetings.set(ta, (withA = new WeakMap()));
+  let m = withA.get(tb);
+  if (m) return m;
+  const na = ta.length;
+  const nb = tb.length;
+  const chargeA = new Uint8Array(na * nb);
+  const chargeB = new Uint8Array(na * nb);
+  const flankA = new Uint8Array(na * nb).fill(1);
+  const flankB = new Uint8Array(na * nb).fill(1);
+  const approach = adapter.approach;
+  if (approach)
+    for (let i = 0; i < na; i++)
+      for (let j = 0; j < nb; j++) {
+        chargeA[i * nb + j] = approach.mayCharge(ta[i]!, tb[j]!) ? 1 : 0;
+        chargeB[i * nb + j] = approach.mayCharge(tb[j]!, ta[i]!) ? 1 : 0;
+      }
+  if (approach?.mayContactFlank)
+    for (let i = 0; i < na; i++)
+      for (let j = 0; j < nb; j++) {
+        flankA[i * nb + j] = approach.mayContactFlank(ta[i]!, tb[j]!) ? 1 : 0;
+        flankB[i * nb + j] = approach.mayContactFlank(tb[j]!, ta[i]!) ? 1 : 0;
+      }
+  m = { chargeA, chargeB, flankA, flankB };
+  withA.set(tb, m);
+  return m;
+}
+
+/** A line's PIP traits without PIPs: zeros, one per template, per template list. */
+const zeroTraits = new WeakMap<object, Int32Array>();
+
+function noTraits(ts: readonly unknown[]): Int32Array {
+  let z = zeroTraits.get(ts);
+  if (!z) zeroTraits.set(ts, (z = new Int32Array(ts.length)));
+  return z;
 }
 
 const byObject = new WeakMap<object, Prepared>();
