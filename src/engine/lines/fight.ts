@@ -272,7 +272,7 @@ export class Battle {
    * by touch() after every change to a column, so counting overlaps is two lookups.
    */
   private readonly freeT: Int32Array;
-  /** Per side: overlapOk with a leading row of zeros for "no overlapper" (at (freeT + 1) * n + friend). */
+  /** Per side: its overlapOk (PreparedSide), read at (freeT + 1) * n + friend. */
   private okPad: readonly [Uint8Array, Uint8Array];
   /** B's templates (a local pair is ta * nbT + tb), and the signature's strides and plain part (signature.ts). */
   private nbT: number;
@@ -298,6 +298,8 @@ export class Battle {
   /** Per side, per waiting element: its file's command (waitingCommand). */
   private readonly wCmd: readonly [Int32Array, Int32Array];
   private readonly wState: readonly [Int32Array, Int32Array];
+  /** Per side, per waiting element: its template in the going of the column it waits behind. */
+  private readonly wTmpl: readonly [Int32Array, Int32Array];
   private readonly wDist: readonly [Float64Array, Float64Array];
   private readonly wFree: readonly [Int32Array, Int32Array];
   private readonly wFreeN: Int32Array;
@@ -395,6 +397,7 @@ export class Battle {
       wFile: two((s) => a.i32(s.files + s.total)),
       wCmd: two((s) => a.i32(s.files + s.total)),
       wState: two((s) => a.i32(s.files + s.total)),
+      wTmpl: two((s) => a.i32(s.files + s.total)),
       wFree: two((s) => a.i32(s.files + s.total)),
       wFreeN: a.i32(2),
       wn: a.i32(2),
@@ -464,6 +467,7 @@ export class Battle {
     this.wFile = v.wFile;
     this.wCmd = v.wCmd;
     this.wState = v.wState;
+    this.wTmpl = v.wTmpl;
     this.wFree = v.wFree;
     this.wFreeN = v.wFreeN;
     this.wn = v.wn;
@@ -532,7 +536,7 @@ export class Battle {
     this.sides = p.sides;
     this.opts = p.config.options;
     const [sa, sb] = p.sides;
-    this.okPad = [paddedOverlaps(sa), paddedOverlaps(sb)];
+    this.okPad = [sa.overlapOk, sb.overlapOk];
     this.nbT = sb.templates;
     this.naT = sa.templates;
     this.flankValued = sa.flankRange > 1 || sb.flankRange > 1;
@@ -933,6 +937,7 @@ export class Battle {
     this.wFile[s][i] = f;
     this.wCmd[s][i] = this.sides[s].fileCommand[f]!;
     this.wState[s][i] = st;
+    this.wTmpl[s][i] = this.sides[s].stTmpl[this.colGoing[c]! * this.sides[s].states + st]!;
     this.wDist[s][i] = dist;
     this.wNext[s][i] = -1;
     const tail = this.wTail[s * this.W + c]!;
@@ -1593,13 +1598,12 @@ export class Battle {
     const head = this.wHead;
     const h = owner * this.W;
     const geometry = this.geometry[owner];
-    const states = side.states;
+    const tmpl = this.wTmpl[owner];
     const commands = this.measures > 0;
     if (commands && this.p.pips) this.payStepUps(owner);
     for (let c = 0; c < this.W; c++) {
       if (head[h + c]! < 0 || this.shaken(owner, c)) continue;
       const reserve = side.reserveDist[c]!;
-      const going = this.colGoing[c]! * states;
       // The element nearest the line (the first to come on a tie) steps up where the column is empty.
       let nearest = -1;
       if (!this.present(owner, c))
@@ -1619,7 +1623,7 @@ export class Battle {
           i = after;
           continue;
         }
-        const m = geometry ? side.move[side.stTmpl[going + this.wState[owner][i]!]!]! : Infinity;
+        const m = geometry ? side.move[tmpl[i]!]! : Infinity;
         if (i === nearest) {
           // It comes up to where its column's front stood, or to the enemy's front there.
           if (m + EPS >= dist[i]! - this.positionIn(owner, c)) {
@@ -1660,7 +1664,7 @@ export class Battle {
         if (this.demoralised[s][cmd] === 1) continue;
         // Only elements that would move: toward a gap, or closing up to the second line's distance.
         if (!empty && this.wDist[s][i]! <= side.reserveDist[c]! + EPS) continue;
-        this.gather(s, cmd, side.stTmpl[this.colGoing[c]! * side.states + this.wState[s][i]!]!);
+        this.gather(s, cmd, this.wTmpl[s][i]!);
       }
     }
     this.payGathered(s, 'step-up', false, 4);
@@ -1939,7 +1943,7 @@ export class Battle {
       for (let c = 0; c < this.W; c++)
         for (let i = this.wHead[s * this.W + c]!; i >= 0; i = this.wNext[s][i]!)
           if (this.waitingCommand(s, i) === cmd) {
-            traits |= kinds[side.stTmpl[this.colGoing[c]! * side.states + this.wState[s][i]!]!]!;
+            traits |= kinds[this.wTmpl[s][i]!]!;
             moved++;
           }
       if (moved === 0) continue;
@@ -1976,7 +1980,7 @@ export class Battle {
             i = after;
             continue;
           }
-          const t = side.stTmpl[this.colGoing[c]! * side.states + this.wState[s][i]!]!;
+          const t = this.wTmpl[s][i]!;
           this.wDist[s][i]! += side.flee[t]!;
           if (this.wDist[s][i]! > this.rear[s]! + EPS) {
             // Across the table edge: lost (p.25 Losses).
@@ -2166,6 +2170,14 @@ export class Battle {
         this.refresh(0, c);
         this.refresh(1, c);
       }
+      // The elements waiting behind each column take its going.
+      if (this.wn[0]! + this.wn[1]! > 0)
+        for (let s = 0; s < 2; s++) {
+          const side = this.sides[s as Side];
+          for (let c = 0; c < this.W; c++)
+            for (let i = this.wHead[s * this.W + c]!; i >= 0; i = this.wNext[s]![i]!)
+              this.wTmpl[s]![i] = side.stTmpl[this.colGoing[c]! * side.states + this.wState[s]![i]!]!;
+        }
     }
     this.gap = this.p.config.battlefield?.distance ?? 0;
     this.engaged = !this.refusalsOn;
@@ -2298,20 +2310,6 @@ function maxOf(xs: Float64Array): number {
   let m = 0;
   for (let i = 0; i < xs.length; i++) m = Math.max(m, xs[i]!);
   return m;
-}
-
-/** Per side: overlapOk with a leading row of zeros (Battle.okPad), made once per laid-out side. */
-const padded = new WeakMap<PreparedSide, Uint8Array>();
-
-function paddedOverlaps(side: PreparedSide): Uint8Array {
-  let out = padded.get(side);
-  if (!out) {
-    const n = side.templates;
-    out = new Uint8Array((n + 1) * n);
-    out.set(side.overlapOk, n);
-    padded.set(side, out);
-  }
-  return out;
 }
 
 function shapeOf(p: Prepared): string {

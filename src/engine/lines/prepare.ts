@@ -108,7 +108,10 @@ export interface PreparedSide {
   readonly templates: number;
   /** Per local template: its id in the variant's shared template space. */
   readonly global: Int32Array;
-  /** ok[overlapper * n + friend]: the overlapper's front element may count as an overlap for the friend. */
+  /**
+   * ok[(overlapper + 1) * n + friend]: the overlapper's front element may count as an overlap for the
+   * friend; a leading row of zeros for "no overlapper" (-1), so the kernel reads it without a test.
+   */
   readonly overlapOk: Uint8Array;
   /** Distinct flank values (1: none, and the kernel skips the neighbours). */
   readonly flankRange: number;
@@ -299,13 +302,17 @@ export function offsets(config: LinesConfig): [number, number] {
 
 const spaces = new WeakMap<LineAdapter, Map<string, VariantSpace>>();
 
+/** A spec's text, per spec object (a study's line-ups share their variant's spec; specs are never changed). */
+const specKeys = new WeakMap<VariantSpec, string>();
+
 function spaceOf<E, T, V>(adapter: LineAdapter<E, T, V>, spec: VariantSpec): VariantSpace {
   let bySpec = spaces.get(adapter as LineAdapter);
   if (!bySpec) {
     bySpec = new Map();
     spaces.set(adapter as LineAdapter, bySpec);
   }
-  const key = JSON.stringify(spec);
+  let key = specKeys.get(spec);
+  if (key === undefined) specKeys.set(spec, (key = JSON.stringify(spec)));
   let s = bySpec.get(key);
   if (!s || s.tables.count > TABLE_MEMO) {
     s = {
@@ -629,10 +636,10 @@ function prepareSide<E, T, V>(
     for (let r = 0; r < fileRanks[f]!; r++) paces += depthOf(r);
     reserveDist[c] = paces + gap * depthOf(0);
   }
-  const overlapOk = new Uint8Array(n * n);
+  const overlapOk = new Uint8Array((n + 1) * n);
   for (let o = 0; o < n; o++)
     for (let f = 0; f < n; f++)
-      overlapOk[o * n + f] = adapter.overlapCounts(templates[o]!, templates[f]!) ? 1 : 0;
+      overlapOk[(o + 1) * n + f] = adapter.overlapCounts(templates[o]!, templates[f]!) ? 1 : 0;
   const flankRange = adapter.flankRange(templates);
   const m = n + 1;
   const flank = new Int32Array(flankRange > 1 ? n * m * m : 0);
