@@ -10,7 +10,7 @@ import { remember } from '../../core/bounded.ts';
 import type { DieSpec } from '../../core/ruleset.ts';
 import type { VariantSpec } from '../../core/system.ts';
 import type { AdapterContext, BreakRule, CommandRule, LineAdapter, PipRule, ScoreRule } from './adapter.ts';
-import type { FileConfig, LineConfig, LineId, LinesConfig } from './model.ts';
+import type { Battlefield, FileConfig, LineConfig, LineId, LinesConfig } from './model.ts';
 import { NumberTable } from './number-table.ts';
 import { onOneBuffer } from './one-buffer.ts';
 import { withoutRecoils, worthTo } from './pack.ts';
@@ -301,6 +301,32 @@ export function offsets(config: LinesConfig): [number, number] {
 }
 
 const spaces = new WeakMap<LineAdapter, Map<string, VariantSpace>>();
+
+/** What a shooting's `shooters` number names (Prepared.shot). */
+const SHOOTERS = ['a', 'b', 'both'] as const;
+
+/** A config without terrain draws no going; one without PIPs pays for nothing (never written). */
+const NO_CDF = new Float64Array(0);
+const NO_COSTS = new Map<number, number>();
+
+/** The cumulative weights of a terrain's goings (`goings`: goingsOf), per terrain object. */
+const cdfs = new WeakMap<object, Float64Array>();
+
+function cdfOf(terrain: NonNullable<Battlefield['terrain']>, goings: readonly string[]): Float64Array {
+  let cdf = cdfs.get(terrain);
+  if (!cdf) {
+    cdf = new Float64Array(goings.length);
+    const total = goings.reduce((t, g) => t + (terrain.weights[g] as number), 0);
+    let acc = 0;
+    goings.forEach((g, i) => {
+      acc += (terrain.weights[g] as number) / total;
+      cdf![i] = acc;
+    });
+    cdf[goings.length - 1] = 1;
+    cdfs.set(terrain, cdf);
+  }
+  return cdf;
+}
 
 /** A spec's text, per spec object (a study's line-ups share their variant's spec; specs are never changed). */
 const specKeys = new WeakMap<VariantSpec, string>();
@@ -847,16 +873,7 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
     fledReturn,
   );
   const terrain = config.battlefield?.terrain;
-  const goingCdf = new Float64Array(terrain ? goings.length : 0);
-  if (terrain) {
-    const total = goings.reduce((t, g) => t + (terrain.weights[g] as number), 0);
-    let acc = 0;
-    goings.forEach((g, i) => {
-      acc += (terrain.weights[g] as number) / total;
-      goingCdf[i] = acc;
-    });
-    goingCdf[goings.length - 1] = 1;
-  }
+  const goingCdf = terrain ? cdfOf(terrain, goings) : NO_CDF;
   const na = pa.templates.length;
   const nb = pb.templates.length;
   const approach = adapter.approach;
@@ -878,17 +895,17 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
   // Flank values that name a friend (DBA: a template of this config) are this config's own: its pairs'
   // tables are kept with it, not shared through the variant's global template ids.
   const friendKeyed = sides[0].flankRange > 2 || sides[1].flankRange > 2;
-  const ownPairs = new Map<number, PairTables>();
+  const ownPairs = friendKeyed ? new Map<number, PairTables>() : undefined;
   const pairAt: (PairTables | undefined)[] = [];
   const pairOf = (ta: number, tb: number): PairTables => {
     const local = ta * nb + tb;
     let pair = pairAt[local];
     if (pair) return pair;
     if (friendKeyed) {
-      pair = ownPairs.get(local);
+      pair = ownPairs!.get(local);
       if (!pair) {
         pair = pairTables(signatures.plain, space.chunks);
-        ownPairs.set(local, pair);
+        ownPairs!.set(local, pair);
       }
     } else {
       const key = pairKey(
@@ -946,7 +963,6 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
     if (id < 0) space.rare.set(key, (id = build(ta, tb, index)));
     return id;
   };
-  const SHOOTERS = ['a', 'b', 'both'] as const;
   const shot = approach
     ? (ta: number, tb: number, owner: number, shooters: number, aidersA: number, aidersB: number): number => {
         const pair = pairAt[ta * nb + tb] ?? pairOf(ta, tb);
@@ -1071,7 +1087,8 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
       : {}),
     ctx: ctx as AdapterContext<unknown, unknown>,
     pipTraits: [pipTraitsOf(pa.templates), pipTraitsOf(pb.templates)],
-    pipCosts: new Map(),
+    // Only moves paid with PIPs have costs.
+    pipCosts: pips ? new Map() : NO_COSTS,
     scoreBonus: pa.side.bonuses || pb.side.bonuses,
     flankAttacks,
     extended,
