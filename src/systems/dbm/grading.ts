@@ -7,33 +7,58 @@ import { cite, factor, type View } from './view.ts';
 
 const GF = 'p.22 Grading Factors';
 
-/** The grading adjustments for `v.self`, given both pre-grading totals. */
-export function gradingFactors(v: View, own: number, theirs: number): Factor[] {
+/** Hears each grading line that applies: its label, its value and its end note (if any). */
+type GradingLine = (label: string, value: number, endNote?: string) => void;
+
+/**
+ * Every grading line that applies to `v.self`, given both pre-grading totals, in the rules' order: the
+ * one statement of the rules, read by gradingFactors (the lines, cited) and gradingTotal (their sum).
+ */
+function gradingLines(v: View, own: number, theirs: number, line: GradingLine): void {
   const { self, opp } = v;
   const g = opp.as.grade;
   const isArt = self.as.type === 'Art';
-  const out: Factor[] = [];
   // -1 if neither artillery shooting nor elephants in close combat, and scored more than (S) opponents.
   const exempt = (isArt && self.shooting) || (self.as.type === 'El' && v.close);
-  if (!exempt && g === 'S' && own > theirs) out.push(factor('scored more than (S)', -1, cite(v.version, GF)));
+  if (!exempt && g === 'S' && own > theirs) line('scored more than (S)', -1);
   // +1 if (S) shooting, and scored exactly 1 more than (S), or equal to (O) or (F) opponents.
   if (self.as.grade === 'S' && self.shooting) {
     if ((g === 'S' && own === theirs + 1) || ((g === 'O' || g === 'F') && own === theirs))
-      out.push(factor('(S) shooting', 1, cite(v.version, GF)));
+      line('(S) shooting', 1);
   }
   // +1 if shooting or in close combat, and scored equal to or more than (I) opponents.
-  if ((self.shooting || v.close) && g === 'I' && own >= theirs)
-    out.push(factor('equalled or beat (I)', 1, cite(v.version, GF)));
+  if ((self.shooting || v.close) && g === 'I' && own >= theirs) line('equalled or beat (I)', 1);
   // +1 against (F): 3.1+ not artillery and at least 2 more; 3.0 in close combat in own bound or shooting,
   // not artillery, and more (end note lvii).
   if (g === 'F' && !isArt) {
     if (v.version.rules.gradingFast === '3.1') {
-      if (own >= theirs + 2) out.push(factor('beat (F) by 2 or more', 1, cite(v.version, GF)));
+      if (own >= theirs + 2) line('beat (F) by 2 or more', 1);
     } else if (((v.close && self.ownBound) || self.shooting) && own > theirs) {
-      out.push(factor('beat (F)', 1, cite(v.version, GF, 'lvii')));
+      line('beat (F)', 1, 'lvii');
     }
   }
+}
+
+/** The grading adjustments for `v.self`, given both pre-grading totals. */
+export function gradingFactors(v: View, own: number, theirs: number): Factor[] {
+  const out: Factor[] = [];
+  gradingLines(v, own, theirs, (label, value, endNote) =>
+    out.push(factor(label, value, cite(v.version, GF, endNote))),
+  );
   return out;
+}
+
+/** gradingTotal's running sum (one at a time: the rules are synchronous). */
+let total = 0;
+const addLine: GradingLine = (_label, value) => {
+  total += value;
+};
+
+/** The sum of gradingFactors, without building the lines (combat tables compile it for every roll). */
+export function gradingTotal(v: View, own: number, theirs: number): number {
+  total = 0;
+  gradingLines(v, own, theirs, addLine);
+  return total;
 }
 
 /** The grading lines that can apply to `v.self` in this situation, worded as conditions (for explain). */

@@ -11,7 +11,7 @@
  */
 import type { Explanation, Factor } from '../../core/ruleset.ts';
 import { combatFactor } from './combat-factors.ts';
-import { gradingConditions, gradingFactors } from './grading.ts';
+import { gradingConditions, gradingFactors, gradingTotal } from './grading.ts';
 import { mitigatingConditions, mitigatingFactors } from './mitigating.ts';
 import { shootingRange } from './distant.ts';
 import { formatElement } from './notation.ts';
@@ -115,8 +115,8 @@ export function compile(situation: DbmSituation, version?: DbmVersion): Compiled
   const gradeB = new Int8Array(span);
   for (let i = 0; i < span; i++) {
     const d = dMin + i;
-    gradeA[i] = sum(gradingFactors(va, d, 0));
-    gradeB[i] = sum(gradingFactors(vb, 0, d));
+    gradeA[i] = gradingTotal(va, d, 0);
+    gradeB[i] = gradingTotal(vb, 0, d);
   }
   return {
     va,

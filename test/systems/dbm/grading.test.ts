@@ -1,5 +1,8 @@
 /** DBM 3.2 p.22 Grading Factors (compared on totals before grading), and 3.0 (end note lvii). */
 import { describe, expect, it } from 'vitest';
+import { gradingFactors, gradingTotal } from '../../../src/systems/dbm/grading.ts';
+import { views } from '../../../src/systems/dbm/view.ts';
+import { DBM_VERSIONS } from '../../../src/systems/dbm/versions.ts';
 import { roll, sit } from './helpers.ts';
 
 describe('DBM 3.2 p.22 grading factors', () => {
@@ -59,5 +62,34 @@ describe('DBM 3.2 p.22 grading factors', () => {
     const r = roll(sit('Reg Bd(S)', 'Reg Bd(I)'), 3, 3);
     expect(r.a.final).toBe(9);
     expect(r.b.final).toBe(8);
+  });
+});
+
+describe('gradingTotal (the combat tables read it)', () => {
+  it('is the sum of gradingFactors on every difference of totals, each grade and version', () => {
+    let nonZero = 0;
+    for (const rules of ['dbm-3.0', 'dbm-3.2'] as const)
+      for (const [a, b, mode] of [
+        ['Reg Bd(O)', 'Reg Bd(S)', 'close'],
+        ['Reg Bd(S)', 'Reg Bd(I)', 'close'],
+        ['Reg Kn(O)', 'Irr Kn(F)', 'close'],
+        ['Reg Bw(S)', 'Reg Bw(O)', 'both'],
+        ['Reg Bw(S)', 'Reg Bw(S)', 'both'],
+        ['Reg Art(O)', 'Reg Bd(S)', 'a'],
+      ] as const) {
+        const situation = sit(
+          a,
+          b,
+          mode === 'close' ? { rules } : { rules, mode: 'shooting', shooters: mode },
+        );
+        for (const v of views(situation, DBM_VERSIONS[rules]))
+          for (let own = -6; own <= 6; own++) {
+            const listed = gradingFactors(v, own, 0).reduce((t, f) => t + f.value, 0);
+            expect(gradingTotal(v, own, 0)).toBe(listed);
+            if (listed !== 0) nonZero++;
+          }
+      }
+    // The cases exercise the grading lines, not only zeros.
+    expect(nonZero).toBeGreaterThan(40);
   });
 });
