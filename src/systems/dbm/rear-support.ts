@@ -5,7 +5,7 @@
 import type { Factor } from '../../core/ruleset.ts';
 import { bowOf, type RearRank } from './situation.ts';
 import { TROOP_CLASS, isMounted, isSkirmisher, type Element, type Grade, type TroopType } from './troops.ts';
-import { cite, factor, goingOf, type Combatant, type View } from './view.ts';
+import { cite, factor, goingOf, totalOf, type Combatant, type FactorLine, type View } from './view.ts';
 
 const RS = 'p.21 Rear Support';
 
@@ -57,18 +57,29 @@ const isType = (r: RearRank | undefined, t: TroopType, grades?: readonly Grade[]
 const goodGoing = (c: Combatant): boolean => goingOf(c.side) === 'good';
 const CLOSE_FOOT_TARGETS: readonly TroopType[] = ['Sp', 'Pk', 'Bd', 'Ax', 'Bw'];
 
-/** Rear support factors this side adds to its own score (DBM 3.2 p.21). */
+/** Rear support factors this side adds to its own score (DBM 3.2 p.21); lines of value 0 are left out. */
 export function rearSupportFactors(v: View): Factor[] {
-  if (supportDenied(v)) return [];
+  const out: Factor[] = [];
+  rearSupportLines(v, (label, value, endNote) => {
+    if (value !== 0) out.push(factor(label, value, cite(v.version, RS, endNote)));
+  });
+  return out;
+}
+
+/** The sum of rearSupportFactors (combat tables). */
+export function rearSupportTotal(v: View): number {
+  return totalOf(rearSupportLines, v);
+}
+
+/** Each rear support line of this side (DBM 3.2 p.21), some of value 0 (rearSupportFactors drops them). */
+function rearSupportLines(v: View, add: FactorLine): void {
+  if (supportDenied(v)) return;
   const { self, opp } = v;
   const r = v.version.rules;
   const rear = self.side.rear;
   const raw = self.raw;
   const t = self.as.type;
   const oppType = opp.as.type;
-  const out: Factor[] = [];
-  const add = (label: string, value: number, endNote?: string) =>
-    value !== 0 && out.push(factor(label, value, cite(v.version, RS, endNote)));
 
   // Kn(I) required to be double-based, against foot, Kn, Cv, LH or shot at except by artillery.
   if (t === 'Kn' && self.as.grade === 'I' && self.side.doubleBased && isType(rear[0], 'Kn', ['I'])) {
@@ -138,7 +149,7 @@ export function rearSupportFactors(v: View): Factor[] {
       }
     } else if (isType(rear[0], 'Ps', ['O'])) add('2nd rank Ps(O)', 1, 'liii');
   }
-  if (r.supportModel === 'factors') out.push(...factors30(v));
+  if (r.supportModel === 'factors') factors30(v, add);
   // 3.0: blades against knights or Cm(S) add +1 for a 2nd rank of blades (end note lii).
   if (
     r.bladesSupportAgainstKnights === 'factor' &&
@@ -148,20 +159,17 @@ export function rearSupportFactors(v: View): Factor[] {
     isType(rear[0], 'Bd')
   )
     add('2nd rank blades v knights', 1, 'lii');
-  return out;
 }
 
 /** 3.0 rear support factors later replaced by mitigating factors (end notes xlix and liii). */
-function factors30(v: View): Factor[] {
+function factors30(v: View, add: FactorLine): void {
   const { self, opp } = v;
   const rear = self.side.rear;
   const oppType = opp.as.type;
-  const out: Factor[] = [];
-  if (!v.close) return out;
+  if (!v.close) return;
   if (self.as.type === 'Cv' && (oppType === 'Cv' || oppType === 'LH')) {
     const want: Grade = self.as.grade === 'I' ? 'I' : 'O';
-    if (isType(rear[0], 'Cv', [want]))
-      out.push(factor(`2nd rank Cv(${want})`, 1, cite(v.version, RS, 'xlix')));
+    if (isType(rear[0], 'Cv', [want])) add(`2nd rank Cv(${want})`, 1, 'xlix');
   }
   if (['Sp', 'Pk', 'Bd', 'Ax'].includes(self.raw.type)) {
     const against =
@@ -169,14 +177,13 @@ function factors30(v: View): Factor[] {
       (isMounted(oppType) && !(opp.raw.type === 'Kn' && opp.raw.grade === 'X')) ||
       self.side.assaultingFortification ||
       oppType === 'WWg';
-    if (against && psiloiBehind(self)) out.push(factor('psiloi support', 1, cite(v.version, RS, 'liii')));
+    if (against && psiloiBehind(self)) add('psiloi support', 1, 'liii');
   }
   if (self.as.type === 'Cv' && (oppType === 'Cv' || oppType === 'Kn')) {
     const k = rear[0];
     if (k && isType(k, 'Ps', ['S', 'I']) && k.listPermitted)
-      out.push(factor('2nd rank Ps(S)/(I) behind cavalry', 1, cite(v.version, RS, 'liii')));
+      add('2nd rank Ps(S)/(I) behind cavalry', 1, 'liii');
   }
-  return out;
 }
 
 /**

@@ -23,9 +23,15 @@ import {
   type DbmOutcome,
   type SideOutcome,
 } from './outcomes.ts';
-import { pikeFourthRankPenalty, psiloiBehind, rearSupportFactors, supportDenied } from './rear-support.ts';
+import {
+  pikeFourthRankPenalty,
+  psiloiBehind,
+  rearSupportFactors,
+  rearSupportTotal,
+  supportDenied,
+} from './rear-support.ts';
 import { bowOf, type DbmSituation } from './situation.ts';
-import { tacticalFactors } from './tactical-factors.ts';
+import { tacticalFactors, tacticalTotal } from './tactical-factors.ts';
 import { DBM_VERSIONS, type DbmVersion } from './versions.ts';
 import { cite, goingOf, onCamels, views, type View } from './view.ts';
 
@@ -36,6 +42,11 @@ export function fixedFactors(v: View): Factor[] {
 }
 
 const sum = (fs: readonly Factor[]) => fs.reduce((t, f) => t + f.value, 0);
+
+/** The sum of fixedFactors, building only the factors that have no total of their own (combat tables). */
+export function fixedTotal(v: View): number {
+  return combatFactor(v).value + rearSupportTotal(v) + sum(pikeFourthRankPenalty(v)) + tacticalTotal(v);
+}
 
 /** What a side suffers, by how the final totals compare. */
 interface SideReadings {
@@ -107,8 +118,8 @@ const DICE = 6;
 
 export function compile(situation: DbmSituation, version?: DbmVersion): CompiledSituation {
   const [va, vb] = views(situation, version ?? DBM_VERSIONS[situation.rules]);
-  const fixedA = sum(fixedFactors(va));
-  const fixedB = sum(fixedFactors(vb));
+  const fixedA = fixedTotal(va);
+  const fixedB = fixedTotal(vb);
   const dMin = fixedA - fixedB + 1 - DICE;
   const span = 2 * DICE - 1;
   const gradeA = new Int8Array(span);

@@ -57,6 +57,29 @@ export function cite(version: DbmVersion, where: string, endNote?: string): stri
   return made;
 }
 
+/**
+ * Hears one factor line that applies: its label, value and end note (if any). A rule's lines are stated
+ * once, as a function calling this for each line; its factor list (cited) and its total (for the combat
+ * tables, which need only the number) both read that one statement.
+ */
+export type FactorLine = (label: string, value: number, endNote?: string) => void;
+
+/** totalOf's running sum. */
+let running = 0;
+const addValue: FactorLine = (_label, value) => {
+  running += value;
+};
+
+/** The sum of the values `lines` states for view v, without building a factor (re-entrant). */
+export function totalOf(lines: (v: View, line: FactorLine) => void, v: View): number {
+  const outer = running;
+  running = 0;
+  lines(v, addValue);
+  const total = running;
+  running = outer;
+  return total;
+}
+
 export function factor(label: string, value: number, rule: string, when?: string): Factor {
   return when === undefined ? { label, value, rule } : { label, value, rule, when };
 }
