@@ -1214,9 +1214,9 @@ export class Battle {
     let n = 0;
     for (let c = 0; c < this.W; c++) {
       if (!this.present(0, c) || !this.present(1, c)) continue;
-      const at = this.p.pairValue(this.tmplAt(0, c), this.tmplAt(1, c));
-      va += this.p.values[at]!;
-      vb += this.p.values[at + 1]!;
+      const pair = this.p.pairValue(this.tmplAt(0, c), this.tmplAt(1, c));
+      va += pair.valueA;
+      vb += pair.valueB;
       n++;
     }
     const halting = this.p.config.battlefield?.shooters === 'halt';

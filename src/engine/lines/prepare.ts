@@ -236,11 +236,10 @@ export interface Prepared {
   /** Fled elements come back to the line (model option flight `return`, an adapter with a flight distance). */
   readonly fledReturn: boolean;
   /**
-   * Each side's expected combat result with A's template ta facing B's tb (decide.ts SideOutlook.value),
-   * built on first use: A's at values[i], B's at values[i + 1], i the index returned.
+   * The pair of A's template ta facing B's tb, with each side's expected combat result (decide.ts
+   * SideOutlook.value) in its valueA and valueB, worked out on first use.
    */
-  readonly pairValue: (ta: number, tb: number) => number;
-  readonly values: Float64Array;
+  readonly pairValue: (ta: number, tb: number) => PairTables;
   readonly width: number;
   readonly breakRule: BreakRule;
   /** Lines with commands: the system's command rule (then both lines have commands). */
@@ -877,7 +876,23 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
   const na = pa.templates.length;
   const nb = pb.templates.length;
   const approach = adapter.approach;
-  const meeting = meetingOf(adapter, pa.templates, pb.templates);
+  // What each pair of the two lines' templates allows: charges and flank contacts, either way.
+  const chargeA = new Uint8Array(na * nb);
+  const chargeB = new Uint8Array(na * nb);
+  if (approach)
+    for (let i = 0; i < na; i++)
+      for (let j = 0; j < nb; j++) {
+        chargeA[i * nb + j] = approach.mayCharge(pa.templates[i]!, pb.templates[j]!) ? 1 : 0;
+        chargeB[i * nb + j] = approach.mayCharge(pb.templates[j]!, pa.templates[i]!) ? 1 : 0;
+      }
+  const flankA = new Uint8Array(na * nb).fill(1);
+  const flankB = new Uint8Array(na * nb).fill(1);
+  if (approach?.mayContactFlank)
+    for (let i = 0; i < na; i++)
+      for (let j = 0; j < nb; j++) {
+        flankA[i * nb + j] = approach.mayContactFlank(pa.templates[i]!, pb.templates[j]!) ? 1 : 0;
+        flankB[i * nb + j] = approach.mayContactFlank(pb.templates[j]!, pa.templates[i]!) ? 1 : 0;
+      }
   const templates = { a: pa.templates, b: pb.templates };
   const sides = [pa.side, pb.side] as const;
   const tableSpace = adapter.dice.reduce((n, d) => n * d.sides, 1);
@@ -983,11 +998,6 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
         return id;
       }
     : undefined;
-  // Pair values are the shared pairs' own (PairTables.valueA): configs meeting the same two lines share them,
-  // unless their pairs are their own (friendKeyed).
-  const values = friendKeyed
-    ? new Float64Array(na * nb * 2).fill(Number.NaN)
-    : (meeting.values ??= new Float64Array(na * nb * 2).fill(Number.NaN));
   /**
    * What side s expects from the enemy's shooting while it closes (decide.ts SideOutlook.value): the
    * shootings it takes from the enemy's range to contact (the enemy shoots in both bounds: about two for
@@ -1038,43 +1048,37 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
             throw new Error(`a PIP rule's traits must be whole numbers below 2^20, not ${bits}`);
           return bits;
         });
-  const chargeA = charge(0);
-  const chargeB = charge(1);
+  const chargeSignatureA = charge(0);
+  const chargeSignatureB = charge(1);
   return {
     config: config as LinesConfig,
     goings,
     goingCdf,
-    chargeA: meeting.chargeA,
-    chargeB: meeting.chargeB,
-    flankA: meeting.flankA,
-    flankB: meeting.flankB,
+    chargeA,
+    chargeB,
+    flankA,
+    flankB,
     shooters: pa.side.shoots || pb.side.shoots,
     flankFromLevel: adapter.approach?.flankFromLevel === true,
     fledReturn,
     pairValue: (ta, tb) => {
-      const at = (ta * nb + tb) * 2;
-      if (Number.isNaN(values[at]!)) {
-        // The pair's tables and its templates' moves and ranges are the same in every config that
-        // meets it (whether there is shooting is the adapter's): its value is worked out once.
-        const pair = pairAt[ta * nb + tb] ?? pairOf(ta, tb);
-        if (Number.isNaN(pair.valueA)) {
-          const own = store.table(entry(ta, tb, chargeA)).slice();
-          const theirs = store.table(entry(ta, tb, chargeB));
-          let a = 0;
-          let b = 0;
-          for (let i = 0; i < own.length; i++) {
-            a += worthTo(own[i]!, 0) + worthTo(theirs[i]!, 0);
-            b += worthTo(own[i]!, 1) + worthTo(theirs[i]!, 1);
-          }
-          pair.valueA = a / (2 * own.length) + (shot ? approachShooting(0, ta, tb) : 0);
-          pair.valueB = b / (2 * own.length) + (shot ? approachShooting(1, ta, tb) : 0);
+      // The pair's tables and its templates' moves and ranges are the same in every config that meets it
+      // (whether there is shooting is the adapter's): its value is worked out once.
+      const pair = pairAt[ta * nb + tb] ?? pairOf(ta, tb);
+      if (Number.isNaN(pair.valueA)) {
+        const own = store.table(entry(ta, tb, chargeSignatureA)).slice();
+        const theirs = store.table(entry(ta, tb, chargeSignatureB));
+        let a = 0;
+        let b = 0;
+        for (let i = 0; i < own.length; i++) {
+          a += worthTo(own[i]!, 0) + worthTo(theirs[i]!, 0);
+          b += worthTo(own[i]!, 1) + worthTo(theirs[i]!, 1);
         }
-        values[at] = pair.valueA;
-        values[at + 1] = pair.valueB;
+        pair.valueA = a / (2 * own.length) + (shot ? approachShooting(0, ta, tb) : 0);
+        pair.valueB = b / (2 * own.length) + (shot ? approachShooting(1, ta, tb) : 0);
       }
-      return at;
+      return pair;
     },
-    values,
     ...(shot ? { shot } : {}),
     width,
     sides,
@@ -1101,52 +1105,6 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
     entry,
     withBonus: (ta, tb, index, bonusA, bonusB) => build(ta, tb, index, bonusA, bonusB),
   };
-}
-
-/**
- * What two lines' templates allow each other (the adapter's approach rules, read from the templates
- * alone): per pair (a's template * b's count + b's), may a's (chargeA) or b's (chargeB) front move into
- * contact with the other, may a's (flankA) or b's (flankB) front contact the other's flank. Kept per pair
- * of template lists (a line's templates are one list, whatever its place: sideOf), with the pairs'
- * values (prepare's pairValue) once some config asks for them.
- */
-interface Meeting {
-  readonly chargeA: Uint8Array;
-  readonly chargeB: Uint8Array;
-  readonly flankA: Uint8Array;
-  readonly flankB: Uint8Array;
-  values?: Float64Array;
-}
-
-const meetings = new WeakMap<object, WeakMap<object, Meeting>>();
-
-function meetingOf<E, T, V>(adapter: LineAdapter<E, T, V>, ta: readonly T[], tb: readonly T[]): Meeting {
-  let withA = meetings.get(ta);
-  if (!withA) meetings.set(ta, (withA = new WeakMap()));
-  let m = withA.get(tb);
-  if (m) return m;
-  const na = ta.length;
-  const nb = tb.length;
-  const chargeA = new Uint8Array(na * nb);
-  const chargeB = new Uint8Array(na * nb);
-  const flankA = new Uint8Array(na * nb).fill(1);
-  const flankB = new Uint8Array(na * nb).fill(1);
-  const approach = adapter.approach;
-  if (approach)
-    for (let i = 0; i < na; i++)
-      for (let j = 0; j < nb; j++) {
-        chargeA[i * nb + j] = approach.mayCharge(ta[i]!, tb[j]!) ? 1 : 0;
-        chargeB[i * nb + j] = approach.mayCharge(tb[j]!, ta[i]!) ? 1 : 0;
-      }
-  if (approach?.mayContactFlank)
-    for (let i = 0; i < na; i++)
-      for (let j = 0; j < nb; j++) {
-        flankA[i * nb + j] = approach.mayContactFlank(ta[i]!, tb[j]!) ? 1 : 0;
-        flankB[i * nb + j] = approach.mayContactFlank(tb[j]!, ta[i]!) ? 1 : 0;
-      }
-  m = { chargeA, chargeB, flankA, flankB };
-  withA.set(tb, m);
-  return m;
 }
 
 /** A line's PIP traits without PIPs: zeros, one per template, per template list. */
