@@ -201,7 +201,10 @@ export interface ApproachRules<E, T, V> {
    * at the start of the move). Absent: also on an enemy contacted earlier in the same bound (DBA 3.0).
    */
   readonly flankFromLevel?: boolean;
-  /** Every combination of the dice of a distant shooting, packed (pursuit always 'no'). */
+  /**
+   * Every combination of the dice of a distant shooting, packed (pursuit always 'no'). The caller copies
+   * the table before it asks for another (like `table`'s): an adapter may hand out one array each time.
+   */
   shoot(ctx: AdapterContext<E, V>, s: ShotSignature<T>): Uint16Array;
 }
 
@@ -274,7 +277,11 @@ export interface LineAdapter<E = unknown, T = unknown, V = unknown> {
   ): number;
   /** Does rank `rank` of the file, directly behind a front element that flees, flee with it? */
   fleesWithFront(ctx: AdapterContext<E, V>, line: LineId, file: number, rank: number): boolean;
-  /** Every combination of the dice of a combat, packed (pack.ts packTable). */
+  /**
+   * Every combination of the dice of a combat, packed (pack.ts packTable). The caller copies the table
+   * before it asks for another (prepare.ts: into the variant's TableStore), so an adapter may hand out the
+   * same array each time instead of allocating one a table.
+   */
   table(ctx: AdapterContext<E, V>, s: CombatSignature<T>, templates: SideTemplates<T>): Uint16Array;
   readonly breakRule: BreakRule;
   /** The system's rule for lines divided into commands; absent: lines are single commands. */

@@ -77,15 +77,19 @@ const DICE = [
   { label: 'B die', sides: 6 },
 ] as const;
 
+/** packCompiled's table and its packed summaries by class: the same arrays each time (adapter.ts table). */
+const TABLE = new Uint16Array(DICE[0].sides * DICE[1].sides);
+const BY_CLASS = new Int32Array(16);
+
 /**
  * The packed table (packTable's order and packing) of a compiled situation: each roll's resolveSummary,
  * found through its summaryClass, so a table resolves at most 16 summaries instead of 36. `pursuit`
- * false: distant shooting, which has none.
+ * false: distant shooting, which has none. The array is this module's own, overwritten by the next call.
  */
 function packCompiled(c: CompiledSituation, pursuit: boolean): Uint16Array {
   const [dA, dB] = DICE;
-  const byClass = new Int32Array(16).fill(-1);
-  const table = new Uint16Array(dA.sides * dB.sides);
+  const byClass = BY_CLASS.fill(-1);
+  const table = TABLE;
   for (let a = 1; a <= dA.sides; a++)
     for (let b = 1; b <= dB.sides; b++) {
       const k = summaryClass(c, a, b);
@@ -100,6 +104,17 @@ function packCompiled(c: CompiledSituation, pursuit: boolean): Uint16Array {
       table[(a - 1) * dB.sides + (b - 1)] = v;
     }
   return table;
+}
+
+/**
+ * A template's side in a distant shooting with `aiders` elements aiding it (0-2), made once per template
+ * and count (as sideIn: copied property by property, so copies of one shape share a hidden class).
+ */
+const shootingSides = new WeakMap<SideTemplate, (DbmSide | undefined)[]>();
+function shootingSide(t: SideTemplate, aiders: number): DbmSide {
+  let memo = shootingSides.get(t);
+  if (!memo) shootingSides.set(t, (memo = []));
+  return (memo[aiders] ??= Object.assign({}, t, { overlaps: 0, movedIntoContact: false, aiders }));
 }
 
 /**
@@ -330,20 +345,14 @@ export const dbmLineAdapter: LineAdapter<Element, SideTemplate, DbmVersion> = {
     shoot: ({ variant }, s) => {
       // DBM 3.2 p.20: 2nd or 3rd elements aid the first's shooting (rear-rank bowmen and other files'
       // shooters at the same target); more have no extra effect.
-      const side = (t: SideTemplate, others: number) => ({
-        ...t,
-        overlaps: 0,
-        movedIntoContact: false,
-        aiders: Math.min(2, aidersOf(t) + others),
-      });
       const compiled = compile(
         {
           rules: variant.id,
           mode: 'shooting',
           bound: s.bound,
           shooters: s.shooters,
-          a: side(s.a, s.aidersA),
-          b: side(s.b, s.aidersB),
+          a: shootingSide(s.a, Math.min(2, aidersOf(s.a) + s.aidersA)),
+          b: shootingSide(s.b, Math.min(2, aidersOf(s.b) + s.aidersB)),
         },
         variant,
       );
