@@ -511,6 +511,9 @@ export class Battle {
     this.visitor = { rank: (rank, how) => this.onRank(rank, how) };
     this.target = x.target;
     this.shotOut = x.shotOut;
+    // No shooting outcome kept (shootAll leaves it so).
+    this.shotOut[0].fill(-1);
+    this.shotOut[1].fill(-1);
     this.aimed = x.aimed;
     this.okPad = [EMPTY_U8, EMPTY_U8];
     this.nbT = 0;
@@ -1307,16 +1310,20 @@ export class Battle {
   private canShoot(s: Side, c: number, owner: Side): number {
     if (!this.present(s, c)) return 0;
     const range = this.rangeOf(s, c, owner);
-    if (range <= 0) return 0;
+    return range > 0 && this.free(s, c) ? range : 0;
+  }
+
+  /** canShoot's test of everything but range: side s's front in column c (present) is free to shoot. */
+  private free(s: Side, c: number): boolean {
     if (this.contact[c] === 1 || this.flanking[s * this.W + c] !== 0 || this.flankContactsOn(s, c) > 0)
-      return 0;
+      return false;
     if (this.gap === 0 && this.back[s * this.W + c] === 0) {
       const o = (1 - s) as Side;
       for (let x = c - 1; x <= c + 1; x += 2)
         if (x >= 0 && x < this.W && this.contact[x] === 1 && this.present(o, x) && this.present(s, x))
-          return 0;
+          return false;
     }
-    return range;
+    return true;
   }
 
   /** Is the enemy of side s in column x a target within `range` (present, not in close combat)? */
@@ -1353,10 +1360,16 @@ export class Battle {
         for (let c = 0; c < W; c++) tg[c] = -1;
         continue;
       }
+      // canShoot, its range read once a side.
+      const ranges = this.ranges[s];
+      const pick = (s === owner ? 0 : 2) + this.lineMoved[s]!;
+      const cur = this.cur;
       for (let c = 0; c < W; c++) {
         tg[c] = -1;
-        const range = this.canShoot(s, c, owner);
-        if (range <= 0) continue;
+        const t = cur[s * W + c]!;
+        if (t < 0) continue;
+        const range = ranges[t * 4 + pick]!;
+        if (!(range > 0) || !this.free(s, c)) continue;
         const x = pickTarget(
           this.targetable(s, c, range),
           this.targetable(s, c - 1, range),
@@ -1371,9 +1384,7 @@ export class Battle {
       }
     }
     if (shooters === 0) return;
-    const out0 = this.shotOut[0];
-    const out1 = this.shotOut[1];
-    for (let c = 0; c < W; c++) out0[c] = out1[c] = -1;
+    // shotOut is all -1 here: the loop at the end clears what it reads.
     for (let si = 0; si < 2; si++) {
       const s = si as Side;
       const o = (1 - s) as Side;
@@ -1448,15 +1459,19 @@ export class Battle {
           });
       }
     }
-    for (let si = 0; si < 2; si++)
+    for (let si = 0; si < 2; si++) {
+      const s = si as Side;
+      const out = this.shotOut[s];
       for (let c = 0; c < W; c++) {
-        const s = si as Side;
-        const p = this.shotOut[s][c]!;
+        const p = out[c]!;
+        if (p < 0) continue;
+        out[c] = -1;
         // Recoils at a distance move nothing in this model (the lines keep one gap): only losses count.
-        if (p < 0 || (p & OUT) === NONE || (p & OUT) === RECOIL || !this.present(s, c)) continue;
+        if ((p & OUT) === NONE || (p & OUT) === RECOIL || !this.present(s, c)) continue;
         this.applyLoss(s, c, p, C_SHOOTING);
         this.touch(c);
       }
+    }
     // Apart, every front is back in its line (only a column whose front stood back changes).
     if (this.gap > 0)
       for (let c = 0; c < W; c++) {
