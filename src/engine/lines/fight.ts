@@ -358,6 +358,8 @@ export class Battle {
   /** Per column: the owner's waiting element stepped into the line there this bound (no flank move). */
   private readonly stepped: Uint8Array;
   private steppedAny = false;
+  /** The going was drawn since the waiting elements' templates were (retemplateWaiting). */
+  private waitingStale = false;
   /** Files of either side standing on an enemy flank (releaseFlankers has nothing to do at 0). */
   private flankers = 0;
   /** Per side: it has move rates and base depths (DBM), so waiting elements take bounds to come up. */
@@ -1607,6 +1609,7 @@ export class Battle {
    * line in one bound.
    */
   private waitingMoves(owner: Side): void {
+    if (this.waitingStale) this.retemplateWaiting();
     const side = this.sides[owner];
     const dist = this.wDist[owner];
     const next = this.wNext[owner];
@@ -1670,6 +1673,7 @@ export class Battle {
    * cannot pay moves none of them.
    */
   private payStepUps(s: Side): void {
+    if (this.waitingStale) this.retemplateWaiting();
     const side = this.sides[s];
     this.groupSize[s].fill(0);
     for (let c = 0; c < this.W; c++) {
@@ -1740,6 +1744,22 @@ export class Battle {
     this.touch(c);
     if (this.log)
       this.log({ kind: 'step-up', bound: this.bound, side: SIDE_IDS[s]!, column: c, file: f, contact });
+  }
+
+  /** Every waiting element's template (wTmpl) in the going its column drew this engagement. */
+  private retemplateWaiting(): void {
+    this.waitingStale = false;
+    for (let s = 0; s < 2; s++) {
+      const side = this.sides[s as Side];
+      const tmpl = this.wTmpl[s]!;
+      const state = this.wState[s]!;
+      const next = this.wNext[s]!;
+      for (let c = 0; c < this.W; c++) {
+        const going = this.colGoing[c]! * side.states;
+        for (let i = this.wHead[s * this.W + c]!; i >= 0; i = next[i]!)
+          tmpl[i] = side.stTmpl[going + state[i]!]!;
+      }
+    }
   }
 
   /** Side s has an element waiting behind column c. */
@@ -1935,6 +1955,7 @@ export class Battle {
    * the table edge they are lost.
    */
   private retreat(s: Side): void {
+    if (this.waitingStale) this.retemplateWaiting();
     const side = this.sides[s];
     for (let cmd = 0; cmd < side.commands; cmd++) {
       if (this.demoralised[s][cmd] === 0) continue;
@@ -2181,18 +2202,14 @@ export class Battle {
     this.reset();
     if (this.p.goingCdf.length > 0) {
       this.drawTerrain();
+      // The starting block has every column in the first going: only the others change.
       for (let c = 0; c < this.W; c++) {
+        if (this.colGoing[c] === 0) continue;
         this.refresh(0, c);
         this.refresh(1, c);
       }
-      // The elements waiting behind each column take its going.
-      if (this.wn[0]! + this.wn[1]! > 0)
-        for (let s = 0; s < 2; s++) {
-          const side = this.sides[s as Side];
-          for (let c = 0; c < this.W; c++)
-            for (let i = this.wHead[s * this.W + c]!; i >= 0; i = this.wNext[s]![i]!)
-              this.wTmpl[s]![i] = side.stTmpl[this.colGoing[c]! * side.states + this.wState[s]![i]!]!;
-        }
+      // The elements waiting behind each column take its going, once one of them is asked for.
+      this.waitingStale = this.wn[0]! + this.wn[1]! > 0;
     }
     this.gap = this.p.config.battlefield?.distance ?? 0;
     this.engaged = !this.refusalsOn;
