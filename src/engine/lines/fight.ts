@@ -2231,7 +2231,7 @@ export class Battle {
       if (this.gap > 0) {
         this.approachMove(owner);
         if (this.gap > 0) {
-          this.moved.fill(0);
+          // Nothing has moved into contact (moved is all 0 from the starting block until the lines meet).
           this.shootAll(owner);
         } else {
           // The lines meet: the owner's files charge home (moved into contact) and fight.
