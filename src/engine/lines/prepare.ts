@@ -1042,7 +1042,7 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
     pips === undefined
       ? noTraits(ts)
       : Int32Array.from(ts, (t) => {
-          const bits = pips ? pips.traits(ctx, t) : 0;
+          const bits = pips.traits(ctx, t);
           // fight.ts pipKey holds traits below 2^20.
           if (!(bits >= 0 && bits < 2 ** 20 && Number.isInteger(bits)))
             throw new Error(`a PIP rule's traits must be whole numbers below 2^20, not ${bits}`);
