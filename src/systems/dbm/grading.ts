@@ -3,18 +3,15 @@
  * its opponent's total before grading, then adjusts by every line that applies.
  */
 import type { Factor } from '../../core/ruleset.ts';
-import { cite, factor, type View } from './view.ts';
+import { cite, factor, type FactorLine, type View } from './view.ts';
 
 const GF = 'p.22 Grading Factors';
-
-/** Hears each grading line that applies: its label, its value and its end note (if any). */
-type GradingLine = (label: string, value: number, endNote?: string) => void;
 
 /**
  * Every grading line that applies to `v.self`, given both pre-grading totals, in the rules' order: the
  * one statement of the rules, read by gradingFactors (the lines, cited) and gradingTotal (their sum).
  */
-function gradingLines(v: View, own: number, theirs: number, line: GradingLine): void {
+function gradingLines(v: View, own: number, theirs: number, line: FactorLine): void {
   const { self, opp } = v;
   const g = opp.as.grade;
   const isArt = self.as.type === 'Art';
@@ -48,9 +45,9 @@ export function gradingFactors(v: View, own: number, theirs: number): Factor[] {
   return out;
 }
 
-/** gradingTotal's running sum (one at a time: the rules are synchronous). */
+/** gradingTotal's running sum (view.ts totalOf's, for lines that also read both totals). */
 let total = 0;
-const addLine: GradingLine = (_label, value) => {
+const addLine: FactorLine = (_label, value) => {
   total += value;
 };
 
