@@ -2069,7 +2069,11 @@ export class Battle {
     return false;
   }
 
-  /** The PIP cost of a move (adapter.ts PipRule.cost): the rule reads only these, so it is asked once per config. */
+  /**
+   * The PIP cost of a move (adapter.ts PipRule.cost), asked of the rule once per config: its key among the
+   * config's (Prepared.pipCosts) is everything the rule may read of the move (adapter.ts PipMove). Traits are
+   * below 2^20 (prepare.ts), commands below 2^10: the key is exact.
+   */
   private pipCost(
     s: Side,
     cmd: number,
@@ -2081,7 +2085,14 @@ export class Battle {
     lost: boolean,
     discountUsed: boolean,
   ): number {
-    const key = pipKey(s, cmd, kind, traits, single, withGeneral, engaged, lost, discountUsed);
+    const flags =
+      PAID_MOVES.indexOf(kind) * 32 +
+      (single ? 16 : 0) +
+      (withGeneral ? 8 : 0) +
+      (engaged ? 4 : 0) +
+      (lost ? 2 : 0) +
+      (discountUsed ? 1 : 0);
+    const key = ((traits * 128 + flags) * 2 + s) * 1024 + cmd;
     let cost = this.p.pipCosts.get(key);
     if (cost === undefined) {
       cost = this.p.pips!.cost(this.p.ctx, {
@@ -2302,36 +2313,8 @@ export class Battle {
   }
 }
 
-/**
- * What a Battle's arrays are sized by: the width, each side's files, ranks and commands, and the command
- * rule's loss counts.
- */
+/** The moves paid with PIPs, in the order of their number in a PIP cost's key (pipCost). */
 const PAID_MOVES: readonly PaidMove[] = ['step-up', 'renew', 'flank', 'halt'];
-
-/**
- * The key of a move's PIP cost among a config's (Prepared.pipCosts): everything the rule may read of it
- * (adapter.ts PipMove). Traits are below 2^20 (prepare.ts), commands below 2^10: the key is exact.
- */
-function pipKey(
-  s: Side,
-  cmd: number,
-  kind: PaidMove,
-  traits: number,
-  single: boolean,
-  withGeneral: boolean,
-  engaged: boolean,
-  lost: boolean,
-  discountUsed: boolean,
-): number {
-  const flags =
-    PAID_MOVES.indexOf(kind) * 32 +
-    (single ? 16 : 0) +
-    (withGeneral ? 8 : 0) +
-    (engaged ? 4 : 0) +
-    (lost ? 2 : 0) +
-    (discountUsed ? 1 : 0);
-  return ((traits * 128 + flags) * 2 + s) * 1024 + cmd;
-}
 
 /** A SideOutlook the kernel fills in. */
 type Outlook = { -readonly [K in keyof SideOutlook]: SideOutlook[K] };
@@ -2344,6 +2327,10 @@ function maxOf(xs: Float64Array): number {
   return m;
 }
 
+/**
+ * What a Battle's arrays are sized by: the width, each side's files, ranks and commands, and the command
+ * rule's loss counts.
+ */
 function shapeOf(p: Prepared): string {
   const [a, b] = p.sides;
   return `${p.width}|${a.files}|${a.total}|${a.commands}|${b.files}|${b.total}|${b.commands}|${p.commandRule?.measures ?? 0}`;

@@ -251,7 +251,7 @@ export interface Prepared {
   readonly ctx: AdapterContext<unknown, unknown>;
   /** With `pips`: per side, per local template, what its elements bring to a move's cost (PipRule.traits). */
   readonly pipTraits: readonly [Int32Array, Int32Array];
-  /** With `pips`: the costs of moves already asked of the rule, by their key (fight.ts pipKey). */
+  /** With `pips`: the costs of moves already asked of the rule, by their key (fight.ts pipCost). */
   readonly pipCosts: Map<number, number>;
   /** Some rank of either side has a score bonus (RankConfig.scoreBonus). */
   readonly scoreBonus: boolean;
@@ -1036,14 +1036,14 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
     });
   const pips = commandRule ? adapter.pips : undefined;
   if (pips && Math.max(pa.side.commands, pb.side.commands) > 1024)
-    throw new Error('PIPs are kept for at most 1,024 commands a line (fight.ts pipKey)');
+    throw new Error('PIPs are kept for at most 1,024 commands a line (fight.ts pipCost)');
   const pipTraitsOf = (ts: readonly T[]) =>
     // Without PIPs, no traits: the same zeros for every config of the line.
     pips === undefined
       ? noTraits(ts)
       : Int32Array.from(ts, (t) => {
           const bits = pips.traits(ctx, t);
-          // fight.ts pipKey holds traits below 2^20.
+          // fight.ts pipCost keys hold traits below 2^20.
           if (!(bits >= 0 && bits < 2 ** 20 && Number.isInteger(bits)))
             throw new Error(`a PIP rule's traits must be whole numbers below 2^20, not ${bits}`);
           return bits;
