@@ -308,25 +308,6 @@ const SHOOTERS = ['a', 'b', 'both'] as const;
 const NO_CDF = new Float64Array(0);
 const NO_COSTS = new Map<number, number>();
 
-/** The cumulative weights of a terrain's goings (`goings`: goingsOf), per terrain object. */
-const cdfs = new WeakMap<object, Float64Array>();
-
-function cdfOf(terrain: NonNullable<Battlefield['terrain']>, goings: readonly string[]): Float64Array {
-  let cdf = cdfs.get(terrain);
-  if (!cdf) {
-    cdf = new Float64Array(goings.length);
-    const total = goings.reduce((t, g) => t + (terrain.weights[g] as number), 0);
-    let acc = 0;
-    goings.forEach((g, i) => {
-      acc += (terrain.weights[g] as number) / total;
-      cdf![i] = acc;
-    });
-    cdf[goings.length - 1] = 1;
-    cdfs.set(terrain, cdf);
-  }
-  return cdf;
-}
-
 /** A spec's text, per spec object (a study's line-ups share their variant's spec; specs are never changed). */
 const specKeys = new WeakMap<VariantSpec, string>();
 
@@ -827,27 +808,43 @@ export function placeSide(home: PreparedSide, offset: number, width: number): Pr
   return { ...home, ...onOneBuffer({ fileAt, commandAt, reserveDist, fileColumn }) };
 }
 
-/** The goings columns draw from: the terrain's (positive weights, in order), else the line's own. */
 /** Some number of `xs` is above 0 (as `xs.some((x) => x > 0)`, without a closure). */
 function anyAbove0(xs: Float64Array): boolean {
   for (let i = 0; i < xs.length; i++) if (xs[i]! > 0) return true;
   return false;
 }
 
-/** A terrain's goings (those it weighs above 0), per terrain object (configs are never changed). */
-const terrainGoings = new WeakMap<object, string[]>();
+type Terrain = NonNullable<Battlefield['terrain']>;
 
-function goingsOf(config: LinesConfig, id: LineId): string[] {
-  const t = config.battlefield?.terrain;
-  if (!t) return [config[id].going];
-  let goings = terrainGoings.get(t);
-  if (!goings) {
-    goings = Object.entries(t.weights)
+/**
+ * A terrain's goings (those it weighs above 0, in order) and their cumulative weights, worked out once per
+ * terrain object (configs are never changed).
+ */
+const terrains = new WeakMap<Terrain, { readonly goings: string[]; readonly cdf: Float64Array }>();
+
+function terrainOf(t: Terrain): { readonly goings: string[]; readonly cdf: Float64Array } {
+  let made = terrains.get(t);
+  if (!made) {
+    const goings = Object.entries(t.weights)
       .filter(([, w]) => w > 0)
       .map(([g]) => g);
-    terrainGoings.set(t, goings);
+    const cdf = new Float64Array(goings.length);
+    const total = goings.reduce((sum, g) => sum + (t.weights[g] as number), 0);
+    let acc = 0;
+    goings.forEach((g, i) => {
+      acc += (t.weights[g] as number) / total;
+      cdf[i] = acc;
+    });
+    cdf[goings.length - 1] = 1;
+    terrains.set(t, (made = { goings, cdf }));
   }
-  return goings;
+  return made;
+}
+
+/** The goings columns draw from: the terrain's (positive weights, in order), else the line's own. */
+function goingsOf(config: LinesConfig, id: LineId): string[] {
+  const t = config.battlefield?.terrain;
+  return t ? terrainOf(t).goings : [config[id].going];
 }
 
 /** The config laid out with its system's adapter. */
@@ -872,7 +869,7 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
     fledReturn,
   );
   const terrain = config.battlefield?.terrain;
-  const goingCdf = terrain ? cdfOf(terrain, goings) : NO_CDF;
+  const goingCdf = terrain ? terrainOf(terrain).cdf : NO_CDF;
   const na = pa.templates.length;
   const nb = pb.templates.length;
   const approach = adapter.approach;
