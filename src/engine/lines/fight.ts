@@ -1304,19 +1304,12 @@ export class Battle {
   }
 
   /**
-   * Can side s's front in column c shoot now (DBM 3.2 p.20 Distant Shooting)? It has a range, and is not
-   * in close combat (in frontal contact, on an enemy flank or with an enemy on its flank), nor
-   * overlapping an enemy element in close combat (in line beside a friend in frontal combat). Rear ranks
-   * never shoot on their own (they aid the front: the adapter's shooting table).
+   * Is side s's front in column c (present, with a range: shootAll reads it) free to shoot now (DBM 3.2
+   * p.20 Distant Shooting)? Not in close combat (in frontal contact, on an enemy flank or with an enemy on
+   * its flank), nor overlapping an enemy element in close combat (in line beside a friend in frontal
+   * combat). Rear ranks never shoot on their own (they aid the front: the adapter's shooting table).
    */
-  private canShoot(s: Side, c: number, owner: Side): number {
-    if (!this.present(s, c)) return 0;
-    const range = this.rangeOf(s, c, owner);
-    return range > 0 && this.free(s, c) ? range : 0;
-  }
-
-  /** canShoot's test of everything but range: side s's front in column c (present) is free to shoot. */
-  private free(s: Side, c: number): boolean {
+  private freeToShoot(s: Side, c: number): boolean {
     if (this.contact[c] === 1 || this.flanking[s * this.W + c] !== 0 || this.flankContactsOn(s, c) > 0)
       return false;
     if (this.gap === 0 && this.back[s * this.W + c] === 0) {
@@ -1362,7 +1355,7 @@ export class Battle {
         for (let c = 0; c < W; c++) tg[c] = -1;
         continue;
       }
-      // canShoot, its range read once a side.
+      // A front shoots with a range and freedom to shoot (freeToShoot); its side's ranges read once.
       const ranges = this.ranges[s];
       const pick = (s === owner ? 0 : 2) + this.lineMoved[s]!;
       const cur = this.cur;
@@ -1371,7 +1364,7 @@ export class Battle {
         const t = cur[s * W + c]!;
         if (t < 0) continue;
         const range = ranges[t * 4 + pick]!;
-        if (!(range > 0) || !this.free(s, c)) continue;
+        if (!(range > 0) || !this.freeToShoot(s, c)) continue;
         const x = pickTarget(
           this.targetable(s, c, range),
           this.targetable(s, c - 1, range),
