@@ -1,4 +1,6 @@
 /** The job kinds (studies/job-kind.ts, studies/jobs/): one object per kind, payloads checked at the door. */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { BalancePayload } from '../../src/studies/balance/design.ts';
 import {
@@ -15,7 +17,10 @@ import { PER_OPPONENT } from '../../src/studies/balance/curves.ts';
 import { loadScenarioText } from '../../src/pipeline/scenario.ts';
 import { jobConfig, matchupJobs } from '../../src/studies/army/design.ts';
 import type { ArmyPlan } from '../../src/studies/army/plan.ts';
-import { recordLayout } from '../../src/studies/army/record.ts';
+import { armiesRecordLayout, recordLayout } from '../../src/studies/army/record.ts';
+import { readStructuredFile } from '../../src/pipeline/structured-file.ts';
+import { fitArmy } from '../../src/systems/dbm/army/build.ts';
+import { armyBattle } from '../../src/systems/dbm/army/deploy.ts';
 
 const DBM = { id: 'dbm', source: 'built-in' };
 
@@ -162,6 +167,29 @@ studies:
     const big = { ...job, samples: 1_000 };
     expect(pilotTask(big, 64).samples).toBe(200);
     expect(pilotTask(big, 400).samples).toBe(400);
+  });
+
+  it("army: the record sized from the armies is the deployed battle's, for every reference army", () => {
+    const dir = join(import.meta.dirname, '..', '..', 'armies');
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith('.yaml'))
+      .sort();
+    expect(files.length).toBeGreaterThanOrEqual(16);
+    let differentCommands = 0;
+    for (const version of ['dbm-3.0', 'dbm-3.2'])
+      for (const points of [400, 500]) {
+        const spec = { version };
+        const armies = files.map((f) => fitArmy(readStructuredFile(join(dir, f)).data, spec, points));
+        armies.forEach((a, i) => {
+          // Each army against the next (the last against the first): every army on each side.
+          const b = armies[(i + 1) % armies.length]!;
+          const deployed = recordLayout(armyBattle(a, b, spec));
+          expect(armiesRecordLayout(a, b)).toEqual(deployed);
+          if (deployed.commandsA !== deployed.commandsB) differentCommands++;
+        });
+      }
+    // Armies of 2, 3 and 4 commands meet, so the two sides' counts are checked apart.
+    expect(differentCommands).toBeGreaterThan(0);
   });
 
   it('setups: a line-up per balance opponent fought; none for tables', () => {

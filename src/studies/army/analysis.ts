@@ -6,7 +6,7 @@
  * mirror and side checks; and what each element priced is worth inside the armies that field it.
  */
 import type { Counts } from '../kind.ts';
-import { jobConfig, matchupJobs } from './design.ts';
+import { matchupJobs } from './design.ts';
 import {
   covariance,
   estimate,
@@ -23,7 +23,8 @@ import {
   type Ratio,
 } from './estimate.ts';
 import { shareOf, type ArmyPlan, type GridPoint, type MatchupSide } from './plan.ts';
-import { recordLayout } from './record.ts';
+import { armiesRecordLayout } from './record.ts';
+import type { ArmyPayload } from '../jobs/army.ts';
 
 /** Where an estimate stands against a reference: clearly above, clearly below, or level with it. */
 export type Standing = 'above' | 'level' | 'below';
@@ -146,7 +147,8 @@ function jobStats(plan: ArmyPlan, done: Counts): JobStats {
   for (const job of jobs) {
     const counts = done.get(job.id);
     if (!counts) throw new Error(`army study: no counts for ${job.id}`);
-    const R = recordLayout(jobConfig(plan, job));
+    const payload = job.payload as ArmyPayload;
+    const R = armiesRecordLayout(payload.a, payload.b);
     most = R.most;
     const n = counts[0]!;
     fought += n;

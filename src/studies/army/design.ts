@@ -57,7 +57,7 @@ export function matchupJobs(plan: ArmyPlan): readonly Job[] {
   return jobs;
 }
 
-/** The battle an army job plays, deployed (jobs/army.ts armyConfig): its record's layout, for the analysis. */
+/** The battle an army job plays, deployed as its thread deploys it (jobs/army.ts armyConfig). */
 export function jobConfig(plan: ArmyPlan, job: Job): LinesConfig {
   const system = systemById(plan.system.id);
   if (!system) throw new Error(`${plan.system.id} is not a rule system`);

@@ -6,6 +6,7 @@
  * ... `most` VP (side B scored the rest, DBM 3.2 p.25), and the battles in which each command of A,
  * then of B, ended demoralised.
  */
+import type { FittedArmy } from '../../core/army.ts';
 import { countsLayout, type LinesConfig } from '../../engine/lines/index.ts';
 
 export interface RecordLayout {
@@ -21,21 +22,36 @@ export interface RecordLayout {
   readonly commandsB: number;
 }
 
-export function recordLayout(config: LinesConfig): RecordLayout {
-  const L = countsLayout(config);
-  if (L.scores < 0) throw new Error('an army battle has competition scores');
-  const commandsA = config.a.commands?.files.length ?? 0;
-  const commandsB = config.b.commands?.files.length ?? 0;
-  const commands = 6 + L.most + 1;
+/** The layout of a record of battles between commands of these sizes, worth `most` VP between them. */
+function layoutOf(commandsA: number, commandsB: number, most: number): RecordLayout {
+  const commands = 6 + most + 1;
   return {
     length: commands + commandsA + commandsB,
     decisions: 0,
     scores: 6,
-    most: L.most,
+    most,
     commands,
     commandsA,
     commandsB,
   };
+}
+
+/** The record of a deployed battle (what a kernel's counts are read into). */
+export function recordLayout(config: LinesConfig): RecordLayout {
+  const L = countsLayout(config);
+  if (L.scores < 0) throw new Error('an army battle has competition scores');
+  return layoutOf(config.a.commands?.files.length ?? 0, config.b.commands?.files.length ?? 0, L.most);
+}
+
+/**
+ * The record of a battle of two fitted armies, without deploying them: a battle has one command per
+ * command of each army, worth its victory points (docs/armies.md "How armies deploy"), so the same
+ * layout as recordLayout of the deployed battle (test/studies/job-kinds.test.ts checks the reference
+ * armies), at a small fraction of its cost. The main thread sizes and reads thousands of jobs with it.
+ */
+export function armiesRecordLayout(a: FittedArmy, b: FittedArmy): RecordLayout {
+  const points = (x: FittedArmy) => x.commands.reduce((t, c) => t + c.victoryPoints, 0);
+  return layoutOf(a.commands.length, b.commands.length, points(a) + points(b));
 }
 
 /** The army record of a shard's battle-line counts. */

@@ -13,7 +13,7 @@ import { canonicalKey } from '../../core/canonical-key.ts';
 import { remember } from '../../core/bounded.ts';
 import type { LinesConfig } from '../../engine/lines/index.ts';
 import { loadSystem } from '../../systems/registry.ts';
-import { armyRecord, armyRecordProblem, recordLayout } from '../army/record.ts';
+import { armiesRecordLayout, armyRecord, armyRecordProblem } from '../army/record.ts';
 import { isRecord, isSystemRef, jobKind, samplesPilot, type SystemRef } from '../job-kind.ts';
 
 /** Payload of an `army` job: the system, the two armies fitted to the budget, the version and setting. */
@@ -67,7 +67,8 @@ export const armyJobs = jobKind<ArmyPayload>({
     const { model, config } = await deployed(p);
     return armyRecord(config, model.kernel(config, rng, samples) as Float64Array);
   },
-  countsLength: async (p) => recordLayout((await deployed(p)).config).length,
+  // Sized from the armies, not deployed: the main thread sizes every job of a study (record.ts).
+  countsLength: (p) => armiesRecordLayout(p.a, p.b).length,
   // Decisions or scores that do not add up to the battles, or a command demoralised more often than
   // battles were fought.
   countsProblem: async (p, counts) => armyRecordProblem((await deployed(p)).config, counts),
