@@ -14,54 +14,57 @@
 
 /** The canonical key of plain data `value` (see above). */
 export function canonicalKey(value: unknown): string {
-  const out: string[] = [];
-  write(value, out, new Set());
-  return out.join('');
+  return keyOf(value, []);
 }
 
-function write(v: unknown, out: string[], open: Set<object>): void {
-  if (v === null) {
-    out.push('null');
-    return;
-  }
+/** A number as the key writes it: as JSON does (-0 is 0), NaN and the infinities bare. */
+const numberText = (x: number): string => (Number.isFinite(x) ? JSON.stringify(x) : String(x));
+
+/**
+ * The key of `v`, built as one string (keys are made on every job's hot path: no array of parts, no
+ * set). `open` holds the objects being written, outermost first (a cycle check; values are shallow).
+ */
+function keyOf(v: unknown, open: object[]): string {
+  if (v === null) return 'null';
   switch (typeof v) {
     case 'boolean':
-      out.push(v ? 'true' : 'false');
-      return;
+      return v ? 'true' : 'false';
     case 'number':
-      // -0 is 0 (as in JSON); NaN and the infinities bare, so they differ from null and from strings.
-      out.push(Number.isFinite(v) ? JSON.stringify(v) : String(v));
-      return;
+      return numberText(v);
     case 'string':
-      out.push(JSON.stringify(v));
-      return;
+      return JSON.stringify(v);
     case 'undefined':
-      out.push('undefined');
-      return;
+      return 'undefined';
     case 'object':
       break;
     default:
       throw new TypeError(`canonicalKey: a ${typeof v} is not plain data`);
   }
   const o = v as object;
-  if (open.has(o)) throw new TypeError('canonicalKey: the value refers to itself');
+  if (open.includes(o)) throw new TypeError('canonicalKey: the value refers to itself');
   if (ArrayBuffer.isView(o)) {
     if (o instanceof DataView) throw new TypeError('canonicalKey: a DataView is not plain data');
     const name = Object.getPrototypeOf(o).constructor.name as string;
-    const items = Array.from(o as unknown as ArrayLike<number | bigint>, (x) =>
-      typeof x === 'bigint' ? `${x}n` : Number.isFinite(x) ? JSON.stringify(x) : String(x),
-    );
-    out.push(`${name}[${items.join(',')}]`);
-    return;
+    const items = o as unknown as ArrayLike<number | bigint>;
+    let text = `${name}[`;
+    for (let i = 0; i < items.length; i++) {
+      const x = items[i]!;
+      if (i > 0) text += ',';
+      text += typeof x === 'bigint' ? `${x}n` : numberText(x);
+    }
+    return `${text}]`;
   }
-  open.add(o);
+  open.push(o);
+  let text: string;
   if (Array.isArray(o)) {
-    out.push('[');
-    o.forEach((x, i) => {
-      if (i > 0) out.push(',');
-      write(x, out, open);
-    });
-    out.push(']');
+    text = '[';
+    for (let i = 0; i < o.length; i++) {
+      // A hole in a sparse array writes nothing of its own (as the forEach this replaced).
+      if (!(i in o)) continue;
+      if (i > 0) text += ',';
+      text += keyOf(o[i], open);
+    }
+    text += ']';
   } else {
     const proto = Object.getPrototypeOf(o) as unknown;
     if (proto !== Object.prototype && proto !== null)
@@ -69,18 +72,20 @@ function write(v: unknown, out: string[], open: Set<object>): void {
         `canonicalKey: a ${(o as { constructor?: { name?: string } }).constructor?.name ?? 'class instance'} is not plain data`,
       );
     const rec = o as Record<string, unknown>;
-    const keys = Object.keys(rec)
-      .filter((k) => rec[k] !== undefined)
-      .sort();
-    out.push('{');
-    keys.forEach((k, i) => {
-      if (i > 0) out.push(',');
-      out.push(JSON.stringify(k), ':');
-      write(rec[k], out, open);
-    });
-    out.push('}');
+    const keys = Object.keys(rec).sort();
+    text = '{';
+    let first = true;
+    for (const k of keys) {
+      const x = rec[k];
+      if (x === undefined) continue;
+      if (!first) text += ',';
+      first = false;
+      text += `${JSON.stringify(k)}:${keyOf(x, open)}`;
+    }
+    text += '}';
   }
-  open.delete(o);
+  open.pop();
+  return text;
 }
 
 /** 32-bit FNV-1a of a text (a key's hash: job ids' digests, a job's thread by its affinity). */
