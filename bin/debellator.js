@@ -1,7 +1,51 @@
 #!/usr/bin/env node
-// Thin launcher: registers tsx so the TypeScript sources run directly, then hands over to the CLI.
-import { register } from 'tsx/esm/api';
+// Thin launcher: runs the CLI in a Node process whose garbage collector does its work on the thread that
+// allocates (V8's --single-threaded-gc), registers tsx so the TypeScript sources run directly, then hands
+// over to the CLI.
+//
+// The flag is V8's and must be given when the process starts (set later, V8 aborts), so without it the
+// launcher starts Node again with it, passes its standard streams and signals on, and ends as that
+// process ends. Why the flag: a run keeps every core busy with a worker thread, and V8's collector
+// helper threads then only take processor time from them (ARCHITECTURE.md "Worker threads and the
+// collector"). A process started under an inspector (--inspect...) is not started again: its debugger
+// is attached to this one.
+import { spawn } from 'node:child_process';
+import { constants } from 'node:os';
+import { fileURLToPath } from 'node:url';
 
-register();
-const { main } = await import('../src/cli/main.ts');
-process.exitCode = await main(process.argv.slice(2));
+const GC_FLAG = '--single-threaded-gc';
+const inspected = process.execArgv.some((a) => a.startsWith('--inspect'));
+
+if (process.execArgv.includes(GC_FLAG) || inspected) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  const { main } = await import('../src/cli/main.ts');
+  process.exitCode = await main(process.argv.slice(2));
+} else {
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, GC_FLAG, fileURLToPath(import.meta.url), ...process.argv.slice(2)],
+    { stdio: 'inherit' },
+  );
+  // A terminal sends its interrupt to the whole foreground group, the CLI's process with this one; a
+  // second, forwarded copy would make the CLI stop at once instead of cleaning up (cli/commands/run.ts
+  // SignalGuard). Without a terminal (a script's kill), the interrupt is this process's alone: pass it on.
+  const terminal = process.stdin.isTTY || process.stdout.isTTY || process.stderr.isTTY;
+  const forward = (signal) => () => {
+    if (signal !== 'SIGINT' || !terminal) child.kill(signal);
+  };
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  for (const signal of signals) process.on(signal, forward(signal));
+  child.on('error', (e) => {
+    process.stderr.write(`debellator: could not start Node (${process.execPath}): ${e.message}\n`);
+    process.exitCode = 1;
+  });
+  child.on('exit', (code, signal) => {
+    for (const s of signals) process.removeAllListeners(s);
+    // Killed by a signal: end the same way, so whoever started this process sees it.
+    if (signal) {
+      process.exitCode = 128 + (constants.signals[signal] ?? 0);
+      process.kill(process.pid, signal);
+    } else process.exitCode = code ?? 1;
+  });
+}
