@@ -7,9 +7,10 @@
  * The study runs as a child process with DEBELLATOR_ESTIMATE=always (every estimate printed, and what it
  * was made from). Its wall time is taken from the estimate line to the end (what the estimate is of) and
  * in all; its peak resident memory is the child's maximum RSS, from `/usr/bin/time -v` where there is
- * one, else the child's VmHWM in /proc, polled. Where `/usr/bin/time` and /proc/stat say them, it also
- * prints how much work other processes did meanwhile (the machine's busy ticks less the child's processor
- * time): a run that shared the machine takes longer than its estimate, which judged the machine before.
+ * one (its children's included), else the VmHWM of the child and its children in /proc, polled. Where
+ * `/usr/bin/time` and /proc/stat say them, it also prints how much work other processes did meanwhile
+ * (the machine's busy ticks less the child's processor time): a run that shared the machine takes
+ * longer than its estimate, which judged the machine before.
  *
  * Run: npx tsx bench/study.ts [scenario] [threads]
  */
@@ -56,14 +57,26 @@ function machineTicks(): { busy: number; total: number } | undefined {
   }
 }
 
-/** The child's peak resident memory so far, from /proc (bytes), or undefined. */
+/**
+ * The peak resident memory so far (bytes) of the child and its own children, from /proc, or undefined:
+ * the launcher (bin/debellator.js) runs the CLI in a process of its own, whose peak is the run's.
+ */
 function vmHwm(pid: number): number | undefined {
+  let own: number;
   try {
     const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) * 1024 : undefined;
+    if (!m) return undefined;
+    own = Number(m[1]) * 1024;
   } catch {
     return undefined;
   }
+  let children: string[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean);
+  } catch {
+    // A kernel without the children file: the process's own.
+  }
+  return Math.max(own, ...children.map((c) => vmHwm(Number(c)) ?? 0));
 }
 
 const minutes = (s: number) => (s >= 90 ? `${(s / 60).toFixed(1)} min` : `${s.toFixed(1)} s`);
