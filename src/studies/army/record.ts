@@ -66,8 +66,7 @@ export function armyRecord(config: LinesConfig, counts: Float64Array): Float64Ar
 }
 
 /** What is wrong with an army record no run could give (decisions or scores that do not add up). */
-export function armyRecordProblem(config: LinesConfig, record: ArrayLike<number>): string | undefined {
-  const R = recordLayout(config);
+export function armyRecordProblem(R: RecordLayout, record: ArrayLike<number>): string | undefined {
   const n = record[0]!;
   let d = 0;
   for (let i = 1; i < 6; i++) d += record[i]!;

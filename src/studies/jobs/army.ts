@@ -71,7 +71,7 @@ export const armyJobs = jobKind<ArmyPayload>({
   countsLength: (p) => armiesRecordLayout(p.a, p.b).length,
   // Decisions or scores that do not add up to the battles, or a command demoralised more often than
   // battles were fought.
-  countsProblem: async (p, counts) => armyRecordProblem((await deployed(p)).config, counts),
+  countsProblem: (p, counts) => armyRecordProblem(armiesRecordLayout(p.a, p.b), counts),
   samplesHeld: (counts) => (counts[0] as number | undefined) ?? 0,
   // A job's set-up on its thread: deploying the armies, laying out the battle (engine/lines prepare),
   // and the combat tables of their troops that no earlier job on the thread built. About a third of a
