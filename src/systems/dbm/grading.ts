@@ -3,7 +3,7 @@
  * its opponent's total before grading, then adjusts by every line that applies.
  */
 import type { Factor } from '../../core/ruleset.ts';
-import { cite, factor, type FactorLine, type View } from './view.ts';
+import { cite, factor, totalOf, type FactorLine, type View } from './view.ts';
 
 const GF = 'p.22 Grading Factors';
 
@@ -11,7 +11,7 @@ const GF = 'p.22 Grading Factors';
  * Every grading line that applies to `v.self`, given both pre-grading totals, in the rules' order: the
  * one statement of the rules, read by gradingFactors (the lines, cited) and gradingTotal (their sum).
  */
-function gradingLines(v: View, own: number, theirs: number, line: FactorLine): void {
+function gradingLines(v: View, line: FactorLine, own: number, theirs: number): void {
   const { self, opp } = v;
   const g = opp.as.grade;
   const isArt = self.as.type === 'Art';
@@ -39,23 +39,18 @@ function gradingLines(v: View, own: number, theirs: number, line: FactorLine): v
 /** The grading adjustments for `v.self`, given both pre-grading totals. */
 export function gradingFactors(v: View, own: number, theirs: number): Factor[] {
   const out: Factor[] = [];
-  gradingLines(v, own, theirs, (label, value, endNote) =>
-    out.push(factor(label, value, cite(v.version, GF, endNote))),
+  gradingLines(
+    v,
+    (label, value, endNote) => out.push(factor(label, value, cite(v.version, GF, endNote))),
+    own,
+    theirs,
   );
   return out;
 }
 
-/** gradingTotal's running sum (view.ts totalOf's, for lines that also read both totals). */
-let total = 0;
-const addLine: FactorLine = (_label, value) => {
-  total += value;
-};
-
 /** The sum of gradingFactors, without building the lines (combat tables compile it for every roll). */
 export function gradingTotal(v: View, own: number, theirs: number): number {
-  total = 0;
-  gradingLines(v, own, theirs, addLine);
-  return total;
+  return totalOf(gradingLines, v, own, theirs);
 }
 
 /** The grading lines that can apply to `v.self` in this situation, worded as conditions (for explain). */

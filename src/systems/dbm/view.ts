@@ -70,11 +70,19 @@ const addValue: FactorLine = (_label, value) => {
   running += value;
 };
 
-/** The sum of the values `lines` states for view v, without building a factor (re-entrant). */
-export function totalOf(lines: (v: View, line: FactorLine) => void, v: View): number {
+/**
+ * The sum of the values `lines` states for view v, without building a factor (re-entrant). `own` and
+ * `theirs` are handed on to lines that read both sides' totals before grading (grading.ts).
+ */
+export function totalOf(
+  lines: (v: View, line: FactorLine, own: number, theirs: number) => void,
+  v: View,
+  own = 0,
+  theirs = 0,
+): number {
   const outer = running;
   running = 0;
-  lines(v, addValue);
+  lines(v, addValue, own, theirs);
   const total = running;
   running = outer;
   return total;
