@@ -1130,7 +1130,12 @@ export class Battle {
   /** Range of side s's front in column c now (0: cannot shoot). */
   private rangeOf(s: Side, c: number, owner: Side): number {
     const t = this.cur[s * this.W + c]!;
-    return this.ranges[s][t * 4 + (s === owner ? 0 : 2) + this.lineMoved[s]!]!;
+    return this.ranges[s][t * 4 + this.rangePick(s, owner)]!;
+  }
+
+  /** Which of a template's four ranges (PreparedSide.range) side s has now: whose bound, whether it moved. */
+  private rangePick(s: Side, owner: Side): number {
+    return (s === owner ? 0 : 2) + this.lineMoved[s]!;
   }
 
   /**
@@ -1357,7 +1362,7 @@ export class Battle {
       }
       // A front shoots with a range and freedom to shoot (freeToShoot); its side's ranges read once.
       const ranges = this.ranges[s];
-      const pick = (s === owner ? 0 : 2) + this.lineMoved[s]!;
+      const pick = this.rangePick(s, owner);
       const cur = this.cur;
       for (let c = 0; c < W; c++) {
         tg[c] = -1;

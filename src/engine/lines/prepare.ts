@@ -870,26 +870,17 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
   );
   const terrain = config.battlefield?.terrain;
   const goingCdf = terrain ? terrainOf(terrain).cdf : NO_CDF;
-  const na = pa.templates.length;
   const nb = pb.templates.length;
   const approach = adapter.approach;
-  // What each pair of the two lines' templates allows: charges and flank contacts, either way.
-  const chargeA = new Uint8Array(na * nb);
-  const chargeB = new Uint8Array(na * nb);
-  if (approach)
-    for (let i = 0; i < na; i++)
-      for (let j = 0; j < nb; j++) {
-        chargeA[i * nb + j] = approach.mayCharge(pa.templates[i]!, pb.templates[j]!) ? 1 : 0;
-        chargeB[i * nb + j] = approach.mayCharge(pb.templates[j]!, pa.templates[i]!) ? 1 : 0;
-      }
-  const flankA = new Uint8Array(na * nb).fill(1);
-  const flankB = new Uint8Array(na * nb).fill(1);
-  if (approach?.mayContactFlank)
-    for (let i = 0; i < na; i++)
-      for (let j = 0; j < nb; j++) {
-        flankA[i * nb + j] = approach.mayContactFlank(pa.templates[i]!, pb.templates[j]!) ? 1 : 0;
-        flankB[i * nb + j] = approach.mayContactFlank(pb.templates[j]!, pa.templates[i]!) ? 1 : 0;
-      }
+  // What each pair of the two lines' templates allows: charges and flank contacts, either way. Without
+  // approach rules nobody charges; without a flank rule every flank may be contacted.
+  const [chargeA, chargeB] = eitherWay(pa.templates, pb.templates, approach?.mayCharge.bind(approach), 0);
+  const [flankA, flankB] = eitherWay(
+    pa.templates,
+    pb.templates,
+    approach?.mayContactFlank?.bind(approach),
+    1,
+  );
   const templates = { a: pa.templates, b: pb.templates };
   const sides = [pa.side, pb.side] as const;
   const tableSpace = adapter.dice.reduce((n, d) => n * d.sides, 1);
@@ -1102,6 +1093,28 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
     entry,
     withBonus: (ta, tb, index, bonusA, bonusB) => build(ta, tb, index, bonusA, bonusB),
   };
+}
+
+/**
+ * Per pair of A's template i and B's j (at i * nb + j): does `may` allow A's to B's, and B's to A's?
+ * Without `may`, every pair is `otherwise`.
+ */
+function eitherWay<T>(
+  ta: readonly T[],
+  tb: readonly T[],
+  may: ((x: T, y: T) => boolean) | undefined,
+  otherwise: 0 | 1,
+): [Uint8Array, Uint8Array] {
+  const nb = tb.length;
+  const aToB = new Uint8Array(ta.length * nb).fill(otherwise);
+  const bToA = new Uint8Array(ta.length * nb).fill(otherwise);
+  if (may)
+    for (let i = 0; i < ta.length; i++)
+      for (let j = 0; j < nb; j++) {
+        aToB[i * nb + j] = may(ta[i]!, tb[j]!) ? 1 : 0;
+        bToA[i * nb + j] = may(tb[j]!, ta[i]!) ? 1 : 0;
+      }
+  return [aToB, bToA];
 }
 
 /** A line's PIP traits without PIPs: zeros, one per template, per template list. */
