@@ -10,7 +10,7 @@
  * lines, and fled elements on their way back) with their distance from it.
  */
 import { remember } from '../../core/bounded.ts';
-import type { LineAdapter, PaidMove } from './adapter.ts';
+import type { ArmyState, CommandEnd, LineAdapter, PaidMove } from './adapter.ts';
 import { chooseFlank, CLOSES, intentBits, pickTarget, type SideOutlook } from './decide.ts';
 import type { Decision, EngagementResult, LineId, LinesConfig, ModelOptions, SideTally } from './model.ts';
 import * as S from './pack.ts';
@@ -1843,11 +1843,18 @@ export class Battle {
     return total > 0 && this.tally[s][T_EE]! + EPS >= this.opts.breakFraction * total;
   }
 
-  /** Per side: armyState's losses by command (reused: the rule reads them at once and keeps nothing). */
+  /**
+   * Per side: what armyState hands the command rule, filled in place each time (the rule reads it at once
+   * and keeps nothing: a bound's break test makes no garbage), with its losses by command.
+   */
+  private readonly states: readonly [Writable<ArmyState>, Writable<ArmyState>] = [
+    newArmyState(),
+    newArmyState(),
+  ];
   private readonly stateLost: Float64Array[] = [new Float64Array(0), new Float64Array(0)];
 
   /** Side s's army as the command rule reads it at the end of a bound. */
-  private armyState(s: Side) {
+  private armyState(s: Side): ArmyState {
     const lost = this.armyLost[s];
     const start = this.boundStart[s];
     const bound = this.lostThisBound[s];
@@ -1860,15 +1867,15 @@ export class Battle {
     if (commandLost.length !== side.commands)
       commandLost = this.stateLost[s] = new Float64Array(side.commands);
     for (let i = 0; i < side.commands; i++) commandLost[i] = this.commandLost[s][i * M]!;
-    return {
-      lost,
-      lostThisBound: bound,
-      original,
-      cInCDemoralised: this.demoralised[s][side.cInC] === 1,
-      commandLost,
-      commandOriginal: side.commandOriginal,
-      commandDemoralised: this.demoralised[s],
-    };
+    const state = this.states[s];
+    state.lost = lost;
+    state.lostThisBound = bound;
+    state.original = original;
+    state.cInCDemoralised = this.demoralised[s][side.cInC] === 1;
+    state.commandLost = commandLost;
+    state.commandOriginal = side.commandOriginal;
+    state.commandDemoralised = this.demoralised[s];
+    return state;
   }
 
   /**
@@ -2155,20 +2162,28 @@ export class Battle {
     return true;
   }
 
+  /** Per side, per command: what scoreEnd hands the score rule, filled in place (the rule keeps nothing). */
+  private readonly ends: readonly [Writable<CommandEnd>[], Writable<CommandEnd>[]] = [[], []];
+
   /** The score of each side at the end (ScoreRule), into finalScore. */
   private scoreEnd(): void {
     const rule = this.p.score;
     if (!rule) return;
-    const ends = ([0, 1] as const).map((s) =>
-      Array.from({ length: this.sides[s].commands }, (_, i) => ({
-        demoralised: this.demoralised[s][i] === 1,
-        lost: this.commandLost[s][i * this.measures]!,
-        original: this.sides[s].commandOriginal[i]!,
-        points: this.sides[s].commandPoints[i]!,
-      })),
-    );
-    this.finalScore[0] = rule.score(this.p.ctx, ends[0]!, ends[1]!);
-    this.finalScore[1] = rule.score(this.p.ctx, ends[1]!, ends[0]!);
+    for (const s of [0, 1] as const) {
+      const ends = this.ends[s];
+      const side = this.sides[s];
+      while (ends.length < side.commands) ends.push({ demoralised: false, lost: 0, original: 0, points: 0 });
+      ends.length = side.commands;
+      for (let i = 0; i < side.commands; i++) {
+        const e = ends[i]!;
+        e.demoralised = this.demoralised[s][i] === 1;
+        e.lost = this.commandLost[s][i * this.measures]!;
+        e.original = side.commandOriginal[i]!;
+        e.points = side.commandPoints[i]!;
+      }
+    }
+    this.finalScore[0] = rule.score(this.p.ctx, this.ends[0], this.ends[1]);
+    this.finalScore[1] = rule.score(this.p.ctx, this.ends[1], this.ends[0]);
   }
 
   /** Can any column still see a fight: both sides have a file there, or an element coming to it? */
@@ -2317,6 +2332,19 @@ const PAID_MOVES: readonly PaidMove[] = ['step-up', 'renew', 'flank', 'halt'];
 /** A SideOutlook the kernel fills in. */
 type Outlook = { -readonly [K in keyof SideOutlook]: SideOutlook[K] };
 const newOutlook = (): Outlook => ({ value: 0, move: 0, mayContact: false, shootEdge: 0 });
+
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** An ArmyState to fill in (Battle.armyState), its fields in the order armyState writes them. */
+const newArmyState = (): Writable<ArmyState> => ({
+  lost: EMPTY_F64,
+  lostThisBound: EMPTY_F64,
+  original: 0,
+  cInCDemoralised: false,
+  commandLost: EMPTY_F64,
+  commandOriginal: EMPTY_F64,
+  commandDemoralised: EMPTY_U8,
+});
 
 /** The largest of 0 and `xs` (NaN if any is NaN, as Math.max(0, ...xs)). */
 function maxOf(xs: Float64Array): number {

@@ -19,7 +19,7 @@ import {
 import { demoralisedByLosses, panicsOnGeneralLoss } from './demoralisation.ts';
 import { pipCostOf, traitsOf } from './pip-costs.ts';
 import { pipDealer, type PipCommand } from './pips.ts';
-import { competitionScore } from './score.ts';
+import { competitionScore, type CommandResult } from './score.ts';
 import { armyDefeatedBy } from './victory.ts';
 import { elementCost } from './costs.ts';
 import { mayCharge, moveDistance, shootingRange } from './distant.ts';
@@ -154,6 +154,30 @@ function situationOf(rules: DbmVersionId, s: CombatSignature<SideTemplate>): Dbm
     a: sideIn(s.a, s.overlapsA, s.flankContactsA, s.movedA, s.shakenA),
     b: sideIn(s.b, s.overlapsB, s.flankContactsB, s.movedB, s.shakenB),
   };
+}
+
+/**
+ * The commands of a battle's end as the competition score reads them (a C-in-C's command is worth more
+ * than 1 VP), kept per array of ends and filled in place: the kernel hands the same arrays each battle.
+ */
+const results = new WeakMap<
+  readonly CommandEnd[],
+  { -readonly [K in keyof CommandResult]: CommandResult[K] }[]
+>();
+function resultsOf(cs: readonly CommandEnd[]): readonly CommandResult[] {
+  let out = results.get(cs);
+  if (!out) results.set(cs, (out = []));
+  while (out.length < cs.length) out.push({ role: 'sub-general', original: 0, lost: 0, demoralised: false });
+  out.length = cs.length;
+  for (let i = 0; i < cs.length; i++) {
+    const c = cs[i]!;
+    const r = out[i]!;
+    r.role = c.points > 1 ? 'c-in-c' : 'sub-general';
+    r.original = c.original;
+    r.lost = c.lost;
+    r.demoralised = c.demoralised;
+  }
+  return out;
 }
 
 /** Each line's PIP dealer (pips.ts pipDealer), worked out once per line of a config. */
@@ -303,16 +327,7 @@ export const dbmLineAdapter: LineAdapter<Element, SideTemplate, DbmVersion> = {
   // DBM 3.2 p.25: the competition score (5 VP an army; quarter losses transfer from 3.1).
   score: {
     most: 10,
-    score: ({ variant }, own, enemy) => {
-      const results = (cs: readonly CommandEnd[]) =>
-        cs.map((c) => ({
-          role: c.points > 1 ? ('c-in-c' as const) : ('sub-general' as const),
-          original: c.original,
-          lost: c.lost,
-          demoralised: c.demoralised,
-        }));
-      return competitionScore(results(own), results(enemy), variant).a;
-    },
+    score: ({ variant }, own, enemy) => competitionScore(resultsOf(own), resultsOf(enemy), variant).a,
   },
   // DBM 3.2 p.21 Close Combat, p.23 Recoiling Elements: the combat tables know flank contacts (a -1, and
   // a recoil or flight with an enemy on the flank is destroyed); the line model makes them by default.

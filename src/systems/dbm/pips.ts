@@ -55,7 +55,8 @@ export function allocatePips(
 
 /**
  * allocatePips for one army's commands and allocation, worked out once: who pools the regular dice and
- * in what order they are dealt; the function returned deals one bound's dice.
+ * in what order they are dealt; the function returned deals one bound's dice into an array of its own,
+ * overwritten by its next deal (the engine reads each deal at once: no garbage on its hot path).
  */
 export function pipDealer(
   commands: readonly PipCommand[],
@@ -67,12 +68,13 @@ export function pipDealer(
     ...pooled.filter((i) => !(allocation.priority ?? []).includes(i)),
   ];
   const scores: number[] = [];
+  const out = new Array<number>(commands.length).fill(0);
   return (dice) => {
     if (dice.length !== commands.length) throw new Error('allocatePips: one die per command');
-    const out = [...dice];
+    for (let i = 0; i < dice.length; i++) out[i] = dice[i]!;
     if (allocation.independent) return out;
     scores.length = 0;
-    // Highest first (an insertion sort: a handful of dice, and no garbage on the engine's hot path).
+    // Highest first (an insertion sort: a handful of dice).
     for (const i of pooled) {
       const d = dice[i] as number;
       let k = scores.length;
@@ -83,7 +85,7 @@ export function pipDealer(
       }
       scores[k] = d;
     }
-    order.forEach((i, k) => (out[i] = scores[k] as number));
+    for (let k = 0; k < order.length; k++) out[order[k]!] = scores[k] as number;
     return out;
   };
 }

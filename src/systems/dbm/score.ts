@@ -38,6 +38,13 @@ export interface CompetitionScore {
   readonly transferTo?: 'a' | 'b';
 }
 
+/** How many of `cs` pass `test`. */
+function countOf(cs: readonly CommandResult[], test: (c: CommandResult) => boolean): number {
+  let n = 0;
+  for (const c of cs) if (test(c)) n++;
+  return n;
+}
+
 /** The score of a battle between sides A and B (p.25). */
 export function competitionScore(
   a: readonly CommandResult[],
@@ -50,10 +57,10 @@ export function competitionScore(
     cs.reduce((s, c, i) => s + (c.demoralised === demoralised ? (vp[i] as number) : 0), 0);
   const scoreA = sum(b, vpB, true) + sum(a, vpA, false);
   const scoreB = sum(a, vpA, true) + sum(b, vpB, false);
-  const anyDemoralised = [...a, ...b].some((c) => c.demoralised);
+  const anyDemoralised = a.some((c) => c.demoralised) || b.some((c) => c.demoralised);
   if (version.rules.quarterLossesTransfer && !anyDemoralised) {
-    const qa = a.filter(quarterDown).length;
-    const qb = b.filter(quarterDown).length;
+    const qa = countOf(a, quarterDown);
+    const qb = countOf(b, quarterDown);
     if (qa > qb) return { a: scoreA - 1, b: scoreB + 1, transferTo: 'b' };
     if (qb > qa) return { a: scoreA + 1, b: scoreB - 1, transferTo: 'a' };
   }
