@@ -72,7 +72,7 @@ function keyOf(v: unknown, open: object[]): string {
         `canonicalKey: a ${(o as { constructor?: { name?: string } }).constructor?.name ?? 'class instance'} is not plain data`,
       );
     const rec = o as Record<string, unknown>;
-    const keys = Object.keys(rec).sort();
+    const keys = sortedKeys(rec);
     text = '{';
     let first = true;
     for (const k of keys) {
@@ -80,12 +80,44 @@ function keyOf(v: unknown, open: object[]): string {
       if (x === undefined) continue;
       if (!first) text += ',';
       first = false;
-      text += `${JSON.stringify(k)}:${keyOf(x, open)}`;
+      text += quoted(k);
+      text += ':';
+      text += keyOf(x, open);
     }
     text += '}';
   }
   open.pop();
   return text;
+}
+
+/**
+ * An object's own keys in the order Array.prototype.sort gives them (UTF-16 code units), sorted in place
+ * by insertion (a handful of keys: no work array, as the built-in sort would make on every object).
+ */
+function sortedKeys(rec: object): string[] {
+  const keys = Object.keys(rec);
+  for (let i = 1; i < keys.length; i++) {
+    const k = keys[i]!;
+    let j = i - 1;
+    while (j >= 0 && keys[j]! > k) {
+      keys[j + 1] = keys[j]!;
+      j--;
+    }
+    keys[j + 1] = k;
+  }
+  return keys;
+}
+
+/** Property names as JSON writes them, each quoted once (a study's keys use a few dozen names). */
+const quotes = new Map<string, string>();
+const QUOTES = 4096;
+function quoted(k: string): string {
+  let q = quotes.get(k);
+  if (q === undefined) {
+    q = JSON.stringify(k);
+    if (quotes.size < QUOTES) quotes.set(k, q);
+  }
+  return q;
 }
 
 /** 32-bit FNV-1a of a text (a key's hash: job ids' digests, a job's thread by its affinity). */

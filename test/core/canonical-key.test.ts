@@ -10,6 +10,15 @@ describe('canonicalKey', () => {
     expect(canonicalKey('a"b')).toBe('"a\\"b"');
   });
 
+  it('orders keys as the built-in sort does (UTF-16 code units): digits as text, capitals first', () => {
+    const o = { b: 1, '10': 2, '2': 3, B: 4, é: 5, 'a"': 6, _: 7 };
+    const sorted = Object.keys(o).sort();
+    expect(canonicalKey(o)).toBe(
+      `{${sorted.map((k) => `${JSON.stringify(k)}:${JSON.stringify(o[k as keyof typeof o])}`).join(',')}}`,
+    );
+    expect(sorted).toEqual(['10', '2', 'B', '_', 'a"', 'b', 'é']);
+  });
+
   it('any field that differs gives another key, however deep', () => {
     const lineUp = {
       spec: { version: 'dbm-3.2', houseRules: {} },

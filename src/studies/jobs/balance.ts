@@ -59,6 +59,14 @@ const VARIANT_MEMO = 64;
 const lineUps = new Map<string, unknown>();
 const LINE_UP_MEMO = 256;
 
+/** Variants and settings (their keys) numbered in the order met: a run meets a few dozen. */
+const numbers = new Map<string, number>();
+function numberOf(key: string): number {
+  let n = numbers.get(key);
+  if (n === undefined) numbers.set(key, (n = numbers.size));
+  return n;
+}
+
 async function balanceKernel(p: BalancePayload, rng: RandomSource, samples: number): Promise<Float64Array> {
   const whole = wholeOf(p);
   if (samples !== whole) throw new Error(`a balance job runs whole (${whole} engagements), not ${samples}`);
@@ -125,8 +133,10 @@ export const balanceJobs = jobKind<BalancePayload>({
   // and stage share them.
   affinity: (p) => `${canonicalKey({ system: p.system, spec: p.spec })}|${p.element}`,
   // The combat tables of the element against each opponent fought, under the variant and setting.
+  // (The variant and setting by their number among those met: the estimate checks each context of every
+  // job of a stage against those already built, and short texts keep that quick.)
   contexts: (p) => {
-    const under = canonicalKey({ system: p.system, spec: p.spec, setting: p.setting });
+    const under = numberOf(canonicalKey({ system: p.system, spec: p.spec, setting: p.setting }));
     return p.opponents.flatMap((o, j) =>
       engagementsAgainst(p, j) > 0 ? [`${under}|${JSON.stringify([p.element, o.element])}`] : [],
     );
