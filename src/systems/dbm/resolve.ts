@@ -144,30 +144,16 @@ export function compile(situation: DbmSituation, version?: DbmVersion): Compiled
   };
 }
 
-/** finalsOf's totals: pre-grading A and B, then final A and B (this module's own, overwritten each call). */
-const FINALS = new Float64Array(4);
-
-/**
- * Final totals for one roll, into FINALS (no array a roll: a combat table reads 36 rolls for every
- * signature the engine meets).
- */
-function finalsOf(c: CompiledSituation, dieA: number, dieB: number): Float64Array {
+/** Final totals for one roll. */
+function finals(c: CompiledSituation, dieA: number, dieB: number): [number, number, number, number] {
   const preA = dieA + c.fixedA;
   const preB = dieB + c.fixedB;
   const i = preA - preB - c.dMin;
   const postA = preA + (c.gradeA[i] as number);
   const postB = preB + (c.gradeB[i] as number);
-  FINALS[0] = preA;
-  FINALS[1] = preB;
-  FINALS[2] = postA > postB ? postA + c.mitA : postA;
-  FINALS[3] = postB > postA ? postB + c.mitB : postB;
-  return FINALS;
-}
-
-/** Final totals for one roll, as finalsOf's, in an array of their own. */
-function finals(c: CompiledSituation, dieA: number, dieB: number): [number, number, number, number] {
-  const f = finalsOf(c, dieA, dieB);
-  return [f[0]!, f[1]!, f[2]!, f[3]!];
+  const finalA = postA > postB ? postA + c.mitA : postA;
+  const finalB = postB > postA ? postB + c.mitB : postB;
+  return [preA, preB, finalA, finalB];
 }
 
 const WON: SidePartial = { outcome: 'none', reason: 'won', rearLost: 0 };
@@ -191,9 +177,7 @@ function read(r: SideReadings, own: number, theirs: number): SidePartial | undef
 
 /** The two outcomes of one roll: the engine's hot path. */
 export function resolveOutcomes(c: CompiledSituation, dieA: number, dieB: number): [DbmOutcome, DbmOutcome] {
-  const f = finalsOf(c, dieA, dieB);
-  const fa = f[2]!;
-  const fb = f[3]!;
+  const [, , fa, fb] = finals(c, dieA, dieB);
   return [read(c.readA, fa, fb)?.outcome ?? 'none', read(c.readB, fb, fa)?.outcome ?? 'none'];
 }
 
@@ -216,9 +200,7 @@ export function resolveSummary(
   dieA: number,
   dieB: number,
 ): { a: SideSummary; b: SideSummary } {
-  const f = finalsOf(c, dieA, dieB);
-  const finalA = f[2]!;
-  const finalB = f[3]!;
+  const [, , finalA, finalB] = finals(c, dieA, dieB);
   const outA = read(c.readA, finalA, finalB) ?? WON;
   const outB = read(c.readB, finalB, finalA) ?? WON;
   return { a: summary(outA, outB, c.readA), b: summary(outB, outA, c.readB) };
@@ -229,8 +211,8 @@ export function resolveSummary(
  * summary depends only on these, so a combat table is at most 16 distinct summaries (summaryOfClass).
  */
 export function summaryClass(c: CompiledSituation, dieA: number, dieB: number): number {
-  const f = finalsOf(c, dieA, dieB);
-  return readingOf(f[2]!, f[3]!) * 4 + readingOf(f[3]!, f[2]!);
+  const [, , finalA, finalB] = finals(c, dieA, dieB);
+  return readingOf(finalA, finalB) * 4 + readingOf(finalB, finalA);
 }
 
 /** resolveSummary of every roll whose summaryClass is k. */
