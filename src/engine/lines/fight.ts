@@ -10,6 +10,7 @@
  * lines, and fled elements on their way back) with their distance from it.
  */
 import { remember } from '../../core/bounded.ts';
+import type { Writable } from '../../core/writable.ts';
 import type { ArmyState, CommandEnd, LineAdapter, PaidMove } from './adapter.ts';
 import { chooseFlank, CLOSES, intentBits, pickTarget, type SideOutlook } from './decide.ts';
 import type { Decision, EngagementResult, LineId, LinesConfig, ModelOptions, SideTally } from './model.ts';
@@ -2330,10 +2331,8 @@ export class Battle {
 const PAID_MOVES: readonly PaidMove[] = ['step-up', 'renew', 'flank', 'halt'];
 
 /** A SideOutlook the kernel fills in. */
-type Outlook = { -readonly [K in keyof SideOutlook]: SideOutlook[K] };
+type Outlook = Writable<SideOutlook>;
 const newOutlook = (): Outlook => ({ value: 0, move: 0, mayContact: false, shootEdge: 0 });
-
-type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** An ArmyState to fill in (Battle.armyState), its fields in the order armyState writes them. */
 const newArmyState = (): Writable<ArmyState> => ({

@@ -20,6 +20,7 @@ import { demoralisedByLosses, panicsOnGeneralLoss } from './demoralisation.ts';
 import { pipCostOf, traitsOf } from './pip-costs.ts';
 import { pipDealer, type PipCommand } from './pips.ts';
 import { competitionScore, type CommandResult } from './score.ts';
+import type { Writable } from '../../core/writable.ts';
 import { armyDefeatedBy } from './victory.ts';
 import { elementCost } from './costs.ts';
 import { mayCharge, moveDistance, shootingRange } from './distant.ts';
@@ -160,10 +161,7 @@ function situationOf(rules: DbmVersionId, s: CombatSignature<SideTemplate>): Dbm
  * The commands of a battle's end as the competition score reads them (a C-in-C's command is worth more
  * than 1 VP), kept per array of ends and filled in place: the kernel hands the same arrays each battle.
  */
-const results = new WeakMap<
-  readonly CommandEnd[],
-  { -readonly [K in keyof CommandResult]: CommandResult[K] }[]
->();
+const results = new WeakMap<readonly CommandEnd[], Writable<CommandResult>[]>();
 function resultsOf(cs: readonly CommandEnd[]): readonly CommandResult[] {
   let out = results.get(cs);
   if (!out) results.set(cs, (out = []));
