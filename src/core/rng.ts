@@ -1,7 +1,13 @@
 /**
- * The one random number wrapper (ARCHITECTURE.md "Determinism"). Seeded with seedrandom's Alea
- * generator; every shard of a run gets its own stream derived from (seed, shard index), so results depend
- * only on (scenario, seed, samples), never on how many threads ran the shards.
+ * The one random number wrapper (ARCHITECTURE.md "Determinism"). seedrandom's Alea generator: every shard
+ * of a run gets its own stream derived from (seed, shard index), so results depend only on (scenario,
+ * seed, samples), never on how many threads ran the shards.
+ *
+ * seedrandom seeds each stream; the stream then steps in an AleaStream, the same arithmetic on its state
+ * kept in a typed array (test/core/rng.test.ts: the same numbers as seedrandom's own generator). A
+ * kernel draws tens of millions of numbers a second; seedrandom keeps the state in properties of an
+ * object (numbers boxed by the engine) behind a closure per stream, which costs about twice as long per
+ * draw as a call into one class reading typed memory (bench/prng-rate.ts).
  */
 import seedrandom from 'seedrandom';
 
@@ -16,13 +22,52 @@ export interface Rng {
   die(sides: number): number;
 }
 
+/** 2^-32, Alea's output scale. */
+const TWO_M32 = 2.3283064365386963e-10;
+/** 2^-53, the second draw's scale in double(). */
+const TWO_M53 = 1.1102230246251565e-16;
+
+type AleaState = seedrandom.State.Alea;
+
+/** Alea (Johannes Baagøe's generator, as seedrandom implements it) stepping on a typed-array state. */
+class AleaStream implements Rng {
+  /** s0, s1, s2 and the carry c. */
+  private readonly s = new Float64Array(4);
+
+  constructor(state: AleaState) {
+    this.s[0] = state.s0;
+    this.s[1] = state.s1;
+    this.s[2] = state.s2;
+    this.s[3] = state.c;
+  }
+
+  next(): number {
+    const s = this.s;
+    const t = 2091639 * s[0]! + s[3]! * TWO_M32;
+    s[0] = s[1]!;
+    s[1] = s[2]!;
+    const c = t | 0;
+    s[3] = c;
+    return (s[2] = t - c);
+  }
+
+  double(): number {
+    // seedrandom's order: the high part first.
+    const high = this.next();
+    return high + ((this.next() * 0x200000) | 0) * TWO_M53;
+  }
+
+  int(n: number): number {
+    return Math.floor(this.next() * n);
+  }
+
+  die(sides: number): number {
+    return 1 + Math.floor(this.next() * sides);
+  }
+}
+
 /** A generator for stream `stream` of `seed` (streams of one seed are independent). */
 export function createRng(seed: string | number, stream = 0): Rng {
-  const prng = seedrandom.alea(`debellator:${seed}:${stream}`);
-  return {
-    next: () => prng(),
-    double: () => prng.double(),
-    int: (n) => Math.floor(prng() * n),
-    die: (sides) => 1 + Math.floor(prng() * sides),
-  };
+  // seedrandom seeds the stream (its Mash of the seed text); AleaStream steps it from there.
+  return new AleaStream(seedrandom.alea(`debellator:${seed}:${stream}`, { state: true }).state());
 }
