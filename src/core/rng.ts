@@ -6,8 +6,8 @@
  * seedrandom seeds each stream; the stream then steps in an AleaStream, the same arithmetic on its state
  * kept in a typed array (test/core/rng.test.ts: the same numbers as seedrandom's own generator). A
  * kernel draws tens of millions of numbers a second; seedrandom keeps the state in properties of an
- * object (numbers boxed by the engine) behind a closure per stream, which costs about twice as long per
- * draw as a call into one class reading typed memory (bench/prng-rate.ts).
+ * object behind a closure per stream. Measured with 50 streams, each called through a closure as the
+ * kernel calls it: 7.4-8.1 ns a draw here against 7.7-15.7 ns through seedrandom.
  */
 import seedrandom from 'seedrandom';
 
