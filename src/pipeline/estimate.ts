@@ -794,10 +794,14 @@ export async function estimateRound(work: RoundPlan, threads: number): Promise<E
   return new Estimator().round(work, threads);
 }
 
-/** "40 s", "12 min", "1 h", "3.5 h", "19 days", "3 years". */
+/**
+ * "40 s", "4.5 min", "12 min", "1 h", "3.5 h", "19 days", "3 years". Under 10 minutes, to the half minute:
+ * at 4 minutes a whole minute is 12% either way, a good part of the estimate's ±30%.
+ */
 export function duration(seconds: number): string {
   if (!Number.isFinite(seconds)) return 'forever';
   if (seconds < 90) return `${Math.max(1, Math.round(seconds))} s`;
+  if (seconds < 600) return `${Math.round(seconds / 30) / 2} min`;
   if (seconds < 3600) return `${Math.round(seconds / 60)} min`;
   if (seconds < 48 * 3600) return `${(seconds / 3600).toFixed(1).replace(/\.0$/, '')} h`;
   if (seconds < 730 * 86400) return `${Math.round(seconds / 86400).toLocaleString('en-US')} days`;

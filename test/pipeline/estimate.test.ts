@@ -45,7 +45,13 @@ describe('durations in words', () => {
   it('seconds, minutes, hours, days, years', () => {
     expect(duration(0.2)).toBe('1 s');
     expect(duration(45)).toBe('45 s');
+    // Under 10 minutes, to the half minute.
+    expect(duration(100)).toBe('1.5 min');
+    expect(duration(240)).toBe('4 min');
+    expect(duration(262)).toBe('4.5 min');
+    expect(duration(590)).toBe('10 min');
     expect(duration(600)).toBe('10 min');
+    expect(duration(660)).toBe('11 min');
     expect(duration(3600)).toBe('1 h');
     expect(duration(5400)).toBe('1.5 h');
     expect(duration(19 * 86400)).toBe('19 days');
