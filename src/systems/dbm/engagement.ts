@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { InputError } from '../../core/errors.ts';
 import type { Variant } from '../../core/system.ts';
+import type { Writable } from '../../core/writable.ts';
 import {
   packResult,
   type CombatSignature,
@@ -20,7 +21,6 @@ import { demoralisedByLosses, panicsOnGeneralLoss } from './demoralisation.ts';
 import { pipCostOf, traitsOf } from './pip-costs.ts';
 import { pipDealer, type PipCommand } from './pips.ts';
 import { competitionScore, type CommandResult } from './score.ts';
-import type { Writable } from '../../core/writable.ts';
 import { armyDefeatedBy } from './victory.ts';
 import { elementCost } from './costs.ts';
 import { mayCharge, moveDistance, shootingRange } from './distant.ts';
