@@ -8,7 +8,7 @@ import { geometricMean } from 'simple-statistics';
 import { Z95 } from '../../core/statistics.ts';
 import type { Counts } from '../kind.ts';
 import { adjustedScoreOf, matchupCurves, PER_OPPONENT, pooled, priceRange } from './curves.ts';
-import { bookCount, scoreOf, unitDesign, units } from './design.ts';
+import { bookCount, finalDesign, scoreOf, units } from './design.ts';
 import { elementMatchups, extremes, unitMatchups, type Matchup, type UnitMatchups } from './evidence.ts';
 import type { BalancePlan, GridVariant } from './plan.ts';
 import { breakEven, fixedPoint, type MatchupCurve } from './prices.ts';
@@ -191,9 +191,7 @@ export function balanceResults(plan: BalancePlan, done: Counts): BalanceResults 
   let fought = 0;
   for (const c of done.values()) for (let i = 0; i < c.length; i += PER_OPPONENT) fought += c[i] as number;
   for (const u of units(plan)) {
-    const s = unitDesign(plan, u, done);
-    if ('pending' in s) throw new Error(`balance unit ${u.element} has work left`);
-    const d = s.design;
+    const d = finalDesign(plan, u, done);
     const cost = u.version.costs[u.element] as number;
     const evidenceKey = `${u.vi}|${u.element}`;
     if (!evidence.has(evidenceKey)) evidence.set(evidenceKey, []);

@@ -56,7 +56,7 @@ export function adjustedScoreOf(
 }
 
 /** The counts of every job at one element count, added up (the final design and its refinements). */
-export function pooled(done: Counts, jobs: readonly Job[]): Float64Array {
+export function pooled(done: Counts, jobs: readonly JobRef[]): Float64Array {
   const first = done.get(jobs[0]!.id)!;
   const out = Float64Array.from(first);
   for (let i = 1; i < jobs.length; i++) {
@@ -66,10 +66,13 @@ export function pooled(done: Counts, jobs: readonly Job[]): Float64Array {
   return out;
 }
 
+/** A job as a design's results read it: by the id its counts are kept under. */
+export type JobRef = Pick<Job, 'id'>;
+
 /** One design point: an element count and the jobs fought at it. */
-export interface DesignPoint {
+export interface DesignPoint<J extends JobRef = JobRef> {
   readonly count: number;
-  readonly jobs: readonly Job[];
+  readonly jobs: readonly J[];
 }
 
 /**

@@ -28,6 +28,7 @@ import {
   priceRange,
   scoreOf,
   type DesignPoint,
+  type JobRef,
 } from './curves.ts';
 import type { BalancePlan, GridVariant, VersionPlan } from './plan.ts';
 import { breakEven, type BreakEven, type MatchupCurve } from './prices.ts';
@@ -200,9 +201,23 @@ interface UnitDesign {
   /** Counts added beyond the first design's range, and refinement rounds run. */
   readonly widened: number;
   readonly refined: number;
-  readonly jobs: readonly Job[];
+  readonly jobs: readonly JobRef[];
   /** The element at its book count, against every opponent (docs/balance.md "The evidence"). */
-  readonly evidence: Job;
+  readonly evidence: JobRef;
+}
+
+/**
+ * A complete design with its jobs by id only, as the results read it: kept for every unit until the run
+ * ends (nextStage), where a job's payload would be a few KB (a field of opponents) a job.
+ */
+function slim(d: UnitDesign): UnitDesign {
+  const ref = (j: JobRef): JobRef => ({ id: j.id });
+  return {
+    ...d,
+    points: d.points.map((p) => ({ count: p.count, jobs: p.jobs.map(ref) })),
+    jobs: d.jobs.map(ref),
+    evidence: ref(d.evidence),
+  };
 }
 
 /**
@@ -334,7 +349,7 @@ export function unitDesign(
     for (const c of [Math.round(crossing) + k, Math.round(crossing) - k])
       if (c >= 1 && c <= MAX_COUNT && !counts.includes(c)) counts.push(c);
   counts.sort((x, y) => x - y);
-  let points: DesignPoint[] = counts.map((c) => ({
+  let points: DesignPoint<Job>[] = counts.map((c) => ({
     count: c,
     jobs: [job(plan, u, 'f:', c, depths, plan.engagements.final, theirDepths)],
   }));
@@ -495,7 +510,7 @@ export function nextStage(plan: BalancePlan, done: Counts): BalanceStage {
   // runner adds only the counts of the jobs a stage asked for), and a unit's design reads only its own:
   // it is still complete, and is not planned again (0.3 to 1.3 s a stage on the default study, while
   // the workers wait).
-  const settled = memo && memo.plan === plan ? memo.settled : new Set<string>();
+  const settled = memo && memo.plan === plan ? memo.settled : new Map<string, UnitDesign>();
   const stage = computeStage(plan, done, settled);
   stageMemo.set(done, { plan, size: done.size, stage, settled });
   return stage;
@@ -512,11 +527,24 @@ interface BalanceStage {
 
 const stageMemo = new WeakMap<
   Counts,
-  { plan: BalancePlan; size: number; stage: BalanceStage; settled: Set<string> }
+  { plan: BalancePlan; size: number; stage: BalanceStage; settled: Map<string, UnitDesign> }
 >();
 
-/** The next stage; `settled`: ids of units whose design is complete (skipped, and added to). */
-function computeStage(plan: BalancePlan, done: Counts, settled: Set<string>): BalanceStage {
+/**
+ * A unit's design once every job it asks for is done: the one the last stage settled on for these counts
+ * (nextStage), or worked out again (1.5 s of the default study's results, with one core idle).
+ */
+export function finalDesign(plan: BalancePlan, u: Unit, done: Counts): UnitDesign {
+  const memo = stageMemo.get(done);
+  const known = memo && memo.plan === plan ? memo.settled.get(unitId(plan, u)) : undefined;
+  if (known) return known;
+  const s = unitDesign(plan, u, done);
+  if ('pending' in s) throw new Error(`balance unit ${u.element} has work left`);
+  return s.design;
+}
+
+/** The next stage; `settled`: units whose design is complete, by id (skipped, and added to). */
+function computeStage(plan: BalancePlan, done: Counts, settled: Map<string, UnitDesign>): BalanceStage {
   const pending: Job[] = [];
   let later = 0;
   let laterSetups = 0;
@@ -532,7 +560,7 @@ function computeStage(plan: BalancePlan, done: Counts, settled: Set<string>): Ba
     if (settled.has(id)) continue;
     const s = unitDesign(plan, u, done);
     if (!('pending' in s)) {
-      settled.add(id);
+      settled.set(id, slim(s.design));
       continue;
     }
     pending.push(...s.pending);

@@ -147,6 +147,13 @@ describe('planning a stage', () => {
     expect(asking[0]).toBe(6);
     expect(Math.min(...asking.slice(0, -1))).toBeLessThan(6);
     expect(asking.at(-1)).toBe(0);
+    // The results read the designs the stages settled on (kept with their jobs by id only): the same
+    // results as designs worked out afresh from the same counts in a new map.
+    const kept = balanceResults(plan, done);
+    const afresh = balanceResults(plan, new Map(done));
+    expect(JSON.stringify(kept)).toBe(JSON.stringify(afresh));
+    expect(kept.units.length).toBe(6);
+    expect(kept.units.filter((u) => u.breakEven !== null).length).toBeGreaterThan(0);
   });
 });
 
