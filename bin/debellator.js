@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Thin launcher: runs the CLI in a Node process whose garbage collector does its work on the thread that
-// allocates (V8's --single-threaded-gc), registers tsx so the TypeScript sources run directly, then hands
-// over to the CLI.
+// allocates (V8's --single-threaded-gc) and whose allocator keeps two arenas (MALLOC_ARENA_MAX), registers
+// tsx so the TypeScript sources run directly, then hands over to the CLI.
 //
 // The flag is V8's and must be given when the process starts (set later, V8 aborts), so without it the
 // launcher starts Node again with it, passes its standard streams and signals on, and ends as that
@@ -25,7 +25,10 @@ if (process.execArgv.includes(GC_FLAG) || inspected) {
   const child = spawn(
     process.execPath,
     [...process.execArgv, GC_FLAG, fileURLToPath(import.meta.url), ...process.argv.slice(2)],
-    { stdio: 'inherit' },
+    // glibc's allocator keeps an arena per thread by default, and memory freed in one is not given back
+    // while its neighbours stay in use: two arenas for all the threads hold less (ARCHITECTURE.md "Worker
+    // threads and the collector"). A value the user set stays.
+    { stdio: 'inherit', env: { MALLOC_ARENA_MAX: '2', ...process.env } },
   );
   // A terminal sends its interrupt to the whole foreground group, the CLI's process with this one; a
   // second, forwarded copy would make the CLI stop at once instead of cleaning up (cli/commands/run.ts

@@ -1,7 +1,7 @@
 /**
- * The launcher (bin/debellator.js) starts the CLI in a Node process with V8's --single-threaded-gc
- * (ARCHITECTURE.md "Worker threads and the collector"), passes signals on to it and ends as it ends.
- * Linux only: the CLI's process is found through /proc.
+ * The launcher (bin/debellator.js) starts the CLI in a Node process with V8's --single-threaded-gc and
+ * two allocator arenas (ARCHITECTURE.md "Worker threads and the collector"), passes signals on to it and
+ * ends as it ends. Linux only: the CLI's process is found through /proc.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -64,6 +64,9 @@ describe.runIf(linux)('the launcher', () => {
       expect(others).toEqual([]);
       expect(cli!.args).toContain('--single-threaded-gc');
       expect(cli!.args.some((a) => a.endsWith('debellator.js'))).toBe(true);
+      // Its allocator keeps two arenas (the launcher's environment did not set it).
+      if (process.env.MALLOC_ARENA_MAX === undefined)
+        expect(readFileSync(`/proc/${cli!.pid}/environ`, 'utf8').split('\0')).toContain('MALLOC_ARENA_MAX=2');
       // The launcher itself was started without the flag.
       expect(readFileSync(`/proc/${launcher.pid}/cmdline`, 'utf8')).not.toContain('--single-threaded-gc');
       // No terminal here, so the signal is the launcher's alone: the CLI gets it from the launcher, stops
