@@ -81,7 +81,7 @@ export async function runShards(
   const lanes = await poolFor(needsLoader(jobs), opts.threads);
   // This thread mostly waits while the workers sample: keep its heap from holding the round's set-up
   // and the shards' results long after they are garbage (collect.ts). The first collection comes once
-  // the threads have their first shards, so they do not wait for it (0.3-0.5 s a round on the bundled
+  // the threads have their first shards, so they do not wait for it (0.1-0.16 s a round on the bundled
   // study's main thread).
   const heap = new HeapKeeper();
   try {
