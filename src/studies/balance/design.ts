@@ -201,7 +201,6 @@ interface UnitDesign {
   /** Counts added beyond the first design's range, and refinement rounds run. */
   readonly widened: number;
   readonly refined: number;
-  readonly jobs: readonly JobRef[];
   /** The element at its book count, against every opponent (docs/balance.md "The evidence"). */
   readonly evidence: JobRef;
 }
@@ -215,7 +214,6 @@ function slim(d: UnitDesign): UnitDesign {
   return {
     ...d,
     points: d.points.map((p) => ({ count: p.count, jobs: p.jobs.map(ref) })),
-    jobs: d.jobs.map(ref),
     evidence: ref(d.evidence),
   };
 }
@@ -333,7 +331,6 @@ export function unitDesign(
         points: [],
         widened: 0,
         refined: 0,
-        jobs: [],
         evidence,
       },
     };
@@ -410,7 +407,6 @@ export function unitDesign(
       points,
       widened,
       refined,
-      jobs: points.flatMap((p) => p.jobs),
       evidence,
     },
   };
