@@ -146,3 +146,52 @@ export class CountsStore implements ReadonlyMap<string, Float64Array> {
     return counts;
   }
 }
+
+/**
+ * The counts of `under` with those of `over` on top (an id in both reads `over`'s): read like a Map, in
+ * `under`'s order then `over`'s new ids. Neither is copied: the view shows them as they stand.
+ */
+export class LayeredCounts implements ReadonlyMap<string, Float64Array> {
+  constructor(
+    private readonly under: ReadonlyMap<string, Float64Array>,
+    private readonly over: ReadonlyMap<string, Float64Array>,
+  ) {}
+
+  get size(): number {
+    let n = this.under.size;
+    for (const id of this.over.keys()) if (!this.under.has(id)) n++;
+    return n;
+  }
+
+  has(id: string): boolean {
+    return this.over.has(id) || this.under.has(id);
+  }
+
+  get(id: string): Float64Array | undefined {
+    return this.over.get(id) ?? this.under.get(id);
+  }
+
+  forEach(
+    f: (counts: Float64Array, id: string, map: ReadonlyMap<string, Float64Array>) => void,
+    thisArg?: unknown,
+  ): void {
+    for (const [id, counts] of this.entries()) f.call(thisArg, counts, id, this);
+  }
+
+  *entries(): MapIterator<[string, Float64Array]> {
+    for (const id of this.keys()) yield [id, this.get(id)!];
+  }
+
+  *keys(): MapIterator<string> {
+    yield* this.under.keys();
+    for (const id of this.over.keys()) if (!this.under.has(id)) yield id;
+  }
+
+  *values(): MapIterator<Float64Array> {
+    for (const [, counts] of this.entries()) yield counts;
+  }
+
+  [Symbol.iterator](): MapIterator<[string, Float64Array]> {
+    return this.entries();
+  }
+}

@@ -30,6 +30,11 @@ export interface PoolOptions {
   readonly forcePool?: boolean;
   /** Called after each shard with the job and the samples it drew. */
   readonly onShard?: (job: Job, samples: number) => void;
+  /**
+   * Called after each shard with its job's index and the job's counts so far (every shard of it done
+   * so far, added up; the array is the pool's own and grows with the job's later shards).
+   */
+  readonly onCounts?: (job: number, counts: Float64Array) => void;
 }
 
 export const cores = (): number => Math.max(1, availableParallelism());
@@ -71,6 +76,7 @@ export async function runShards(
       if (cancelled()) throw new CancelledError();
       const r = n.value;
       add(r.job, await runShard(taskOf(jobs, r)));
+      opts.onCounts?.(r.job, totals.get(r.job)!);
       opts.onShard?.(jobs[r.job] as Job, r.samples);
       // Let signals and the progress bar through between shards.
       await new Promise((resolve) => setImmediate(resolve));
@@ -107,6 +113,7 @@ export async function runShards(
                 running--;
                 try {
                   add(r.job, counts);
+                  opts.onCounts?.(r.job, totals.get(r.job)!);
                 } catch (e) {
                   failure ??= e;
                 }

@@ -7,9 +7,10 @@
  * file; `merge` adds the slices up. Either way the counts per job, hence the results, are the same bytes.
  */
 import type { Job, Stage } from '../studies/index.ts';
+import type { Counts } from '../studies/kind.ts';
 import type { LoadedScenario, PlannedStudy } from './scenario.ts';
 import { closePools, runShards, type PoolOptions } from './pool.ts';
-import { CountsStore } from './counts-store.ts';
+import { CountsStore, LayeredCounts } from './counts-store.ts';
 import type { KindWork, RoundPlan } from './estimate.ts';
 import {
   samplesByJob,
@@ -112,6 +113,7 @@ async function runWhole(
   round: { studies: string[]; later: number },
   later: ReadonlyMap<string, KindWork>,
   first: boolean,
+  ahead?: (job: number, done: Counts) => void,
 ): Promise<void> {
   if (jobs.length === 0) return;
   await opts.beforeRound?.({ jobs, samples: samplesByJob(jobs), shards: totalShards(jobs), later }, first);
@@ -122,12 +124,35 @@ async function runWhole(
     samplesByKind: byKind(jobs),
     laterByKind: new Map([...later].map(([kind, w]) => [kind, w.samples])),
   });
-  const totals = await runShards(jobs, shardRange(jobs), poolOptions(opts));
+  const totals = await runShards(jobs, shardRange(jobs), {
+    ...poolOptions(opts),
+    ...(ahead ? { onCounts: aheadOfRound(jobs, into, ahead) } : {}),
+  });
   jobs.forEach((j, i) => {
     const c = totals.get(i);
     if (c) into.set(j.id, c);
     keys.set(j.id, wholeJob(j));
   });
+}
+
+/**
+ * The pool's onCounts for a round that tells its studies each job done as it is done (StudyKind.ahead):
+ * `ahead(job, done)` once the job's last shard is in, `done` being the earlier rounds' counts with this
+ * round's jobs done so far. The round's counts still go into `into` only at its end, in job order.
+ */
+function aheadOfRound(
+  jobs: readonly Job[],
+  into: Counts,
+  ahead: (job: number, done: Counts) => void,
+): (job: number, counts: Float64Array) => void {
+  const left = jobs.map(shardCount);
+  const finished = new Map<string, Float64Array>();
+  const done = new LayeredCounts(into, finished);
+  return (job, counts) => {
+    if (--left[job]! > 0) return;
+    finished.set(jobs[job]!.id, counts);
+    ahead(job, done);
+  };
 }
 
 /**
@@ -175,6 +200,8 @@ async function runRounds(loaded: LoadedScenario, opts: RunOptions): Promise<RunC
   for (let round = 0; finished.size < loaded.studies.length; round++) {
     if (round > 1000) throw new Error('a study asked for more than 1000 stages of work');
     const now: Job[] = [];
+    /** The study of each job of `now` (its index in loaded.studies). */
+    const owners: number[] = [];
     const work = { studies: [] as string[], later: 0 };
     // What later stages will draw, by job kind, for the estimate (a sliced run draws its share of it).
     const later = new Map<string, KindWork>();
@@ -208,8 +235,15 @@ async function runRounds(loaded: LoadedScenario, opts: RunOptions): Promise<RunC
       }
       if (cutByGroups) for (const j of stage.jobs) groupedIds.add(j.id);
       now.push(...stage.jobs);
+      for (let k = 0; k < stage.jobs.length; k++) owners.push(i);
     });
-    await runWhole(now, complete, keys, opts, work, later, !ranAny);
+    // Studies that look ahead (StudyKind.ahead) are told each job done as it is done.
+    const ahead = (job: number, done: Counts) => {
+      const i = owners[job]!;
+      loaded.studies[i]!.kind.ahead?.(plans[i], done, now[job]!.id);
+    };
+    const looksAhead = owners.some((i) => loaded.studies[i]!.kind.ahead !== undefined);
+    await runWhole(now, complete, keys, opts, work, later, !ranAny, looksAhead ? ahead : undefined);
     ranAny ||= now.length > 0;
   }
   if (!opts.slice) return { complete, grouped, partial, shards: { ran: 0, of: 0 }, groups, keys };

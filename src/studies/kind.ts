@@ -123,6 +123,12 @@ export interface StudyKind<P = unknown, R = unknown> {
   /** The jobs to run next, given the counts of the jobs already done (empty when done). Pure. */
   work(plan: P, done: Counts): Stage;
   /**
+   * Told, while a stage runs, that job `finished` of the last `work` is done, its counts in `done` (with
+   * those of every job done before it): a kind may work out now what its next `work` will need of them,
+   * while the other jobs still run. It must never change what `work` returns.
+   */
+  ahead?(plan: P, done: Counts, finished: string): void;
+  /**
    * For adaptive kinds whose work falls into independent groups (a balance study's units, each with its
    * own pilot, bracket and final design): how many groups a plan has, and the plan cut down to some of
    * them (the same job ids and seeds as in the whole plan). A `--shard i/n` run then does every stage of

@@ -1,7 +1,13 @@
 /** Job counts held packed (counts-store.ts): the same bits back, read like a Map. */
 import { describe, expect, it } from 'vitest';
 import { createRng, type Rng } from '../../src/core/rng.ts';
-import { CountsStore, packCounts, packedBytes, unpackCounts } from '../../src/pipeline/counts-store.ts';
+import {
+  CountsStore,
+  LayeredCounts,
+  packCounts,
+  packedBytes,
+  unpackCounts,
+} from '../../src/pipeline/counts-store.ts';
 
 /** The bytes of an array (equal bytes: equal bits, -0 and NaN payloads included). */
 const bytes = (a: Float64Array): number[] => Array.from(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
@@ -195,5 +201,32 @@ describe('CountsStore', () => {
       bytesHeld += packCounts(c).byteLength;
     }
     expect(s.bytes).toBe(bytesHeld);
+  });
+});
+
+describe('counts layered over others', () => {
+  it("reads the top layer first, each id once, in the lower layer's order then the new ids", () => {
+    const under = new CountsStore();
+    under.set('a', Float64Array.of(1, 2));
+    under.set('b', Float64Array.of(3));
+    const over = new Map([
+      ['c', Float64Array.of(4)],
+      ['b', Float64Array.of(5)],
+    ]);
+    const view = new LayeredCounts(under, over);
+    expect(view.size).toBe(3);
+    expect([...view.keys()]).toEqual(['a', 'b', 'c']);
+    expect([...view.entries()].map(([id, c]) => [id, [...c]])).toEqual([
+      ['a', [1, 2]],
+      ['b', [5]],
+      ['c', [4]],
+    ]);
+    expect(view.has('c') && view.has('a') && !view.has('d')).toBe(true);
+    expect(view.get('d')).toBeUndefined();
+    // A view, not a copy: what either layer gains later shows through.
+    over.set('d', Float64Array.of(6));
+    under.set('e', Float64Array.of(7));
+    expect([...view.keys()]).toEqual(['a', 'b', 'e', 'c', 'd']);
+    expect([...view.values()].map((c) => c[0])).toEqual([1, 5, 7, 4, 6]);
   });
 });

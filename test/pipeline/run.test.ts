@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SignalGuard } from '../../src/cli/commands/run.ts';
+import { runScenario } from '../../src/pipeline/run.ts';
+import { loadScenarioFile } from '../../src/pipeline/scenario.ts';
 import { cli, fileTree, slicesThenMerge } from './harness.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'debellator-run-'));
@@ -230,6 +232,37 @@ studies:
     expect(fileTree(merged)).toEqual(fileTree(whole));
     expect(Object.keys(fileTree(whole))).toContain('/index.html');
   });
+
+  it('tells the study each job as it ends, and the counts are those of a run that does not', async () => {
+    const loaded = loadScenarioFile(bal);
+    const told: string[] = [];
+    const telling = {
+      ...loaded,
+      studies: loaded.studies.map((s) => ({
+        ...s,
+        kind: {
+          ...s.kind,
+          ahead: (plan: unknown, done: ReadonlyMap<string, Float64Array>, finished: string) => {
+            // The job's counts are there when the study hears of it.
+            if (!done.has(finished)) throw new Error(`${finished} is not in the counts`);
+            told.push(finished);
+            s.kind.ahead!(plan, done, finished);
+          },
+        },
+      })),
+    };
+    const deaf = {
+      ...loaded,
+      studies: loaded.studies.map((s) => ({ ...s, kind: { ...s.kind, ahead: undefined } })),
+    };
+    const a = await runScenario(telling, { threads: 2 });
+    const b = await runScenario(deaf, { threads: 2 });
+    // Every job of every round, once.
+    expect([...told].sort()).toEqual([...a.complete.keys()].sort());
+    expect(told.length).toBeGreaterThan(20);
+    expect([...a.complete.keys()]).toEqual([...b.complete.keys()]);
+    for (const [id, counts] of a.complete) expect([...counts]).toEqual([...b.complete.get(id)!]);
+  }, 60_000);
 
   it('slices share out whole units: no slice repeats the pilots of another', () => {
     const slices = join(dir, 'bal-slices');

@@ -6,7 +6,7 @@
 import type { AnySystem } from '../../core/system.ts';
 import type { StudyKind } from '../kind.ts';
 import { balanceResults, type BalanceResults } from './analysis.ts';
-import { nextStage, unitCount } from './design.ts';
+import { aheadOfStage, nextStage, unitCount } from './design.ts';
 import { balanceFields, planBalance, type BalanceBlock, type BalancePlan } from './plan.ts';
 import { balanceReport } from './report.ts';
 
@@ -19,6 +19,7 @@ export const balanceKind: StudyKind<BalancePlan, BalanceResults> = {
     `balance studies need a rule system with points costs and battle lines, not ${system.name}`,
   plan: (block, header, ctx) => planBalance(block as BalanceBlock, header, ctx),
   work: nextStage,
+  ahead: aheadOfStage,
   // Units are independent until the results: a sliced run does whole units (pilot to final design).
   groups: {
     noun: 'balance units',

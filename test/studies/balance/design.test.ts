@@ -8,6 +8,7 @@ import { logistic } from '../../../src/core/logistic.ts';
 import { createRng } from '../../../src/core/rng.ts';
 import { balanceResults } from '../../../src/studies/balance/analysis.ts';
 import {
+  aheadOfStage,
   engagementsAgainst,
   nextStage,
   PER_OPPONENT,
@@ -154,6 +155,90 @@ describe('planning a stage', () => {
     expect(JSON.stringify(kept)).toBe(JSON.stringify(afresh));
     expect(kept.units.length).toBe(6);
     expect(kept.units.filter((u) => u.breakEven !== null).length).toBeGreaterThan(0);
+  });
+});
+
+describe('planning units ahead while a stage runs', () => {
+  // Three elements on two budgets: six units that move at different paces.
+  const truthOf = (element: string): Record<string, Truth> =>
+    Object.fromEntries(
+      Object.entries(FIELD).map(([k, t]) => [
+        k,
+        { ...t, worth: t.worth * (element === 'E' ? 1 : element === 'A' ? 0.4 : 2.5) },
+      ]),
+    );
+  const six = (): BalancePlan => {
+    const one = planOf(FIELD);
+    return {
+      ...one,
+      elements: ['E', 'A', 'B'],
+      grid: [one.grid[0]!, { ...one.grid[0]!, id: '120 AP', budget: 120 }],
+    };
+  };
+  const countsOf = (j: Job) => simulate(j, truthOf((j.payload as BalancePayload).element), 0);
+
+  it('asks for the same jobs at every stage as planning from scratch, whatever order the jobs end in', () => {
+    const plan = six();
+    const done = new Map<string, Float64Array>();
+    const order = createRng('finishing order', 0);
+    let stages = 0;
+    for (let stage = 0; stage < 50; stage++) {
+      const { jobs } = nextStage(plan, done);
+      // A copy of the plan has no designs made ahead: every unit is designed from the counts.
+      const fresh = nextStage({ ...plan }, new Map(done));
+      expect(jobs.map((j) => j.id)).toEqual(fresh.jobs.map((j) => j.id));
+      if (jobs.length === 0) break;
+      stages++;
+      // The jobs end in a shuffled order, and the study hears of each as it ends.
+      const shuffled = [...jobs];
+      for (let i = shuffled.length - 1; i > 0; i--) {
+        const k = Math.floor(order.next() * (i + 1));
+        [shuffled[i], shuffled[k]] = [shuffled[k]!, shuffled[i]!];
+      }
+      for (const j of shuffled) {
+        done.set(j.id, countsOf(j));
+        aheadOfStage(plan, done, j.id);
+      }
+    }
+    expect(stages).toBeGreaterThan(3);
+    expect(JSON.stringify(balanceResults(plan, done))).toBe(
+      JSON.stringify(balanceResults({ ...plan }, new Map(done))),
+    );
+  });
+
+  it('uses a design made ahead only once every job it was made after is in the counts', () => {
+    const plan = six();
+    const done = new Map<string, Float64Array>();
+    const first = nextStage(plan, done).jobs;
+    for (const j of first) {
+      done.set(j.id, countsOf(j));
+      aheadOfStage(plan, done, j.id);
+    }
+    // Counts that read differently from those the designs were made after (every fight lost): a stage
+    // planned from them alone differs from the one made ahead, so which was used shows.
+    const lost = new Map(
+      first.map((j) => {
+        const c = countsOf(j);
+        for (let i = 0; i < c.length; i += PER_OPPONENT) c.set([c[i]!, 0, c[i]!, 0, 0], i);
+        return [j.id, c] as const;
+      }),
+    );
+    const madeAhead = nextStage({ ...plan }, new Map(done)).jobs.map((j) => j.id);
+    const fromLost = nextStage({ ...plan }, new Map(lost)).jobs.map((j) => j.id);
+    expect(fromLost).not.toEqual(madeAhead);
+    // The plan's designs made ahead are used: every job they were made after is in `lost`.
+    expect(nextStage(plan, lost).jobs.map((j) => j.id)).toEqual(madeAhead);
+    // With one of them missing, none is used for its unit: it is designed from the counts there are.
+    const plan2 = six();
+    const jobs2 = nextStage(plan2, new Map()).jobs;
+    for (const j of jobs2) aheadOfStage(plan2, done, j.id);
+    const partial = new Map(lost);
+    partial.delete(jobs2[0]!.id);
+    const unit = jobs2[0]!.id.replace(/\|[^|]*$/, '|');
+    const ofUnit = (jobs: readonly Job[]) => jobs.map((j) => j.id).filter((id) => id.startsWith(unit));
+    const planned = ofUnit(nextStage(plan2, partial).jobs);
+    expect(planned).toContain(jobs2[0]!.id);
+    expect(planned).toEqual(ofUnit(nextStage({ ...plan2 }, new Map(partial)).jobs));
   });
 });
 
