@@ -545,6 +545,8 @@ export function finalDesign(plan: BalancePlan, u: Unit, done: Counts): UnitDesig
  * as it stands once they are all done, made while the other units' jobs run.
  */
 interface Ahead {
+  /** The counts the stage was planned from (the runner's store, which grows from stage to stage). */
+  readonly done: Counts;
   /** The unit of each job the stage asked for (by job id, to unit id). */
   readonly unitOf: Map<string, string>;
   /** Per unit id: the unit, its jobs of the stage (ids), and how many of them are not done yet. */
@@ -574,12 +576,14 @@ export function aheadOfStage(plan: BalancePlan, done: Counts, finished: string):
 }
 
 /**
- * A unit's design at this stage: the one aheadOfStage made if every job it was made after is in `done`
- * (so it read the same counts), else worked out now.
+ * A unit's design at this stage: the one aheadOfStage made, if this stage is planned from the same store
+ * of counts as the last (grown since) and every job it was made after is in it (so it read the same
+ * counts), else worked out now.
  */
 function designNow(plan: BalancePlan, u: Unit, id: string, done: Counts, ahead: Ahead | undefined) {
   const made = ahead?.made.get(id);
-  if (made !== undefined && ahead!.units.get(id)!.jobs.every((j) => done.has(j))) return made;
+  if (made !== undefined && ahead!.done === done && ahead!.units.get(id)!.jobs.every((j) => done.has(j)))
+    return made;
   return unitDesign(plan, u, done);
 }
 
@@ -596,7 +600,7 @@ function computeStage(plan: BalancePlan, done: Counts, settled: Map<string, Unit
     laterSetups += lineUps * field;
   };
   const before = aheadByPlan.get(plan);
-  const ahead: Ahead = { unitOf: new Map(), units: new Map(), made: new Map() };
+  const ahead: Ahead = { done, unitOf: new Map(), units: new Map(), made: new Map() };
   for (const u of units(plan)) {
     const id = unitId(plan, u);
     if (settled.has(id)) continue;

@@ -206,7 +206,7 @@ describe('planning units ahead while a stage runs', () => {
     );
   });
 
-  it('uses a design made ahead only once every job it was made after is in the counts', () => {
+  it('uses a design made ahead only for the same store of counts, holding every job it was made after', () => {
     const plan = six();
     const done = new Map<string, Float64Array>();
     const first = nextStage(plan, done).jobs;
@@ -214,31 +214,41 @@ describe('planning units ahead while a stage runs', () => {
       done.set(j.id, countsOf(j));
       aheadOfStage(plan, done, j.id);
     }
-    // Counts that read differently from those the designs were made after (every fight lost): a stage
-    // planned from them alone differs from the one made ahead, so which was used shows.
-    const lost = new Map(
-      first.map((j) => {
-        const c = countsOf(j);
-        for (let i = 0; i < c.length; i += PER_OPPONENT) c.set([c[i]!, 0, c[i]!, 0, 0], i);
-        return [j.id, c] as const;
-      }),
-    );
     const madeAhead = nextStage({ ...plan }, new Map(done)).jobs.map((j) => j.id);
+    // The same jobs' counts read differently (every fight lost): a stage planned from them alone differs
+    // from the one made ahead, so which was used shows.
+    for (const j of first) {
+      const c = countsOf(j);
+      for (let i = 0; i < c.length; i += PER_OPPONENT) c.set([c[i]!, 0, c[i]!, 0, 0], i);
+      done.set(j.id, c);
+    }
+    const lost = new Map(done);
     const fromLost = nextStage({ ...plan }, new Map(lost)).jobs.map((j) => j.id);
     expect(fromLost).not.toEqual(madeAhead);
-    // The plan's designs made ahead are used: every job they were made after is in `lost`.
-    expect(nextStage(plan, lost).jobs.map((j) => j.id)).toEqual(madeAhead);
-    // With one of them missing, none is used for its unit: it is designed from the counts there are.
+    // The store the stage was planned from: the designs made ahead are used.
+    expect(nextStage(plan, done).jobs.map((j) => j.id)).toEqual(madeAhead);
+    // Another store of counts: nothing made ahead is used.
+    const planB = six();
+    const storeB = new Map<string, Float64Array>();
+    for (const j of nextStage(planB, storeB).jobs) {
+      storeB.set(j.id, countsOf(j));
+      aheadOfStage(planB, storeB, j.id);
+    }
+    expect(nextStage(planB, lost).jobs.map((j) => j.id)).toEqual(fromLost);
+    // With one of a unit's jobs missing from it, that unit is designed from the counts there are.
     const plan2 = six();
-    const jobs2 = nextStage(plan2, new Map()).jobs;
-    for (const j of jobs2) aheadOfStage(plan2, done, j.id);
-    const partial = new Map(lost);
-    partial.delete(jobs2[0]!.id);
+    const store = new Map<string, Float64Array>();
+    const jobs2 = nextStage(plan2, store).jobs;
+    for (const j of jobs2) {
+      store.set(j.id, countsOf(j));
+      aheadOfStage(plan2, store, j.id);
+    }
+    store.delete(jobs2[0]!.id);
     const unit = jobs2[0]!.id.replace(/\|[^|]*$/, '|');
     const ofUnit = (jobs: readonly Job[]) => jobs.map((j) => j.id).filter((id) => id.startsWith(unit));
-    const planned = ofUnit(nextStage(plan2, partial).jobs);
+    const planned = ofUnit(nextStage(plan2, store).jobs);
     expect(planned).toContain(jobs2[0]!.id);
-    expect(planned).toEqual(ofUnit(nextStage({ ...plan2 }, new Map(partial)).jobs));
+    expect(planned).toEqual(ofUnit(nextStage({ ...plan2 }, new Map(store)).jobs));
   });
 });
 
