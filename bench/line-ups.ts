@@ -14,8 +14,8 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildSync } from 'esbuild';
 import { loadScenarioFile } from '../src/pipeline/scenario.ts';
+import { bundledText } from '../src/pipeline/worker-bundle.ts';
 import type { BalancePayload } from '../src/studies/balance/design.ts';
 import type { Job } from '../src/studies/index.ts';
 import type { Pass, timeLineUps } from './line-ups-core.ts';
@@ -36,18 +36,11 @@ const all = [...byUnit.values()];
 const k = Math.min(unitsWanted, all.length);
 const picked = Array.from({ length: k }, (_, i) => all[Math.floor((i * all.length) / k)]!);
 
-// The timing code bundled as pipeline/worker-bundle.ts bundles the workers' (no names kept).
-const built = buildSync({
-  entryPoints: [fileURLToPath(new URL('./line-ups-core.ts', import.meta.url))],
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  write: false,
-  logLevel: 'silent',
-});
+// The timing code bundled as the workers' code is (pipeline/worker-bundle.ts: no names kept).
+const text = await bundledText(fileURLToPath(new URL('./line-ups-core.ts', import.meta.url)));
+if (!text) throw new Error('bench/line-ups-core.ts could not be bundled');
 const file = join(tmpdir(), `debellator-line-ups-${process.pid}.mjs`);
-writeFileSync(file, built.outputFiles[0]!.text);
+writeFileSync(file, text);
 const core = (await import(pathToFileURL(file).href)) as { timeLineUps: typeof timeLineUps };
 rmSync(file);
 

@@ -28,19 +28,27 @@ export const FALLBACK: WorkerEntry = {
 
 let cached: Promise<WorkerEntry> | undefined;
 
+/**
+ * The module `entry` (a TypeScript file) and what it imports, as one plain ES module's text: how the
+ * workers' code is built (no names kept, unlike tsx), so a benchmark can run its code the same way.
+ */
+export async function bundledText(entry: string): Promise<string | undefined> {
+  const esbuild = await import('esbuild');
+  const built = esbuild.buildSync({
+    entryPoints: [entry],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    write: false,
+    logLevel: 'silent',
+  });
+  return built.outputFiles[0]?.text;
+}
+
 async function bundle(): Promise<WorkerEntry> {
   try {
-    const esbuild = await import('esbuild');
-    const built = esbuild.buildSync({
-      entryPoints: [fileURLToPath(new URL('../studies/kernels.ts', import.meta.url))],
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      target: 'node20',
-      write: false,
-      logLevel: 'silent',
-    });
-    const text = built.outputFiles[0]?.text;
+    const text = await bundledText(fileURLToPath(new URL('../studies/kernels.ts', import.meta.url)));
     if (!text) return FALLBACK;
     const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
     const file = join(tmpdir(), `debellator-kernels-${hash}.mjs`);

@@ -176,6 +176,15 @@ describe('planning units ahead while a stage runs', () => {
     };
   };
   const countsOf = (j: Job) => simulate(j, truthOf((j.payload as BalancePayload).element), 0);
+  /** A plan's first stage planned from `store`, its jobs done into it, the study told of each. */
+  const firstStageAhead = (plan: BalancePlan, store: Map<string, Float64Array>): Job[] => {
+    const jobs = nextStage(plan, store).jobs;
+    for (const j of jobs) {
+      store.set(j.id, countsOf(j));
+      aheadOfStage(plan, store, j.id);
+    }
+    return jobs;
+  };
 
   it('asks for the same jobs at every stage as planning from scratch, whatever order the jobs end in', () => {
     const plan = six();
@@ -209,11 +218,7 @@ describe('planning units ahead while a stage runs', () => {
   it('uses a design made ahead only for the same store of counts, holding every job it was made after', () => {
     const plan = six();
     const done = new Map<string, Float64Array>();
-    const first = nextStage(plan, done).jobs;
-    for (const j of first) {
-      done.set(j.id, countsOf(j));
-      aheadOfStage(plan, done, j.id);
-    }
+    const first = firstStageAhead(plan, done);
     const madeAhead = nextStage({ ...plan }, new Map(done)).jobs.map((j) => j.id);
     // The same jobs' counts read differently (every fight lost): a stage planned from them alone differs
     // from the one made ahead, so which was used shows.
@@ -229,20 +234,12 @@ describe('planning units ahead while a stage runs', () => {
     expect(nextStage(plan, done).jobs.map((j) => j.id)).toEqual(madeAhead);
     // Another store of counts: nothing made ahead is used.
     const planB = six();
-    const storeB = new Map<string, Float64Array>();
-    for (const j of nextStage(planB, storeB).jobs) {
-      storeB.set(j.id, countsOf(j));
-      aheadOfStage(planB, storeB, j.id);
-    }
+    firstStageAhead(planB, new Map());
     expect(nextStage(planB, lost).jobs.map((j) => j.id)).toEqual(fromLost);
     // With one of a unit's jobs missing from it, that unit is designed from the counts there are.
     const plan2 = six();
     const store = new Map<string, Float64Array>();
-    const jobs2 = nextStage(plan2, store).jobs;
-    for (const j of jobs2) {
-      store.set(j.id, countsOf(j));
-      aheadOfStage(plan2, store, j.id);
-    }
+    const jobs2 = firstStageAhead(plan2, store);
     store.delete(jobs2[0]!.id);
     const unit = jobs2[0]!.id.replace(/\|[^|]*$/, '|');
     const ofUnit = (jobs: readonly Job[]) => jobs.map((j) => j.id).filter((id) => id.startsWith(unit));
