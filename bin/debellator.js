@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Thin launcher: runs the CLI in a Node process whose garbage collector does its work on the thread that
-// allocates (V8's --single-threaded-gc) and whose allocator keeps two arenas (MALLOC_ARENA_MAX), registers
-// tsx so the TypeScript sources run directly, then hands over to the CLI.
+// allocates (V8's --single-threaded-gc), whose optimising compiler has larger inlining budgets and whose
+// allocator keeps two arenas (MALLOC_ARENA_MAX) (node-flags.js), registers tsx so the TypeScript sources
+// run directly, then hands over to the CLI.
 //
 // The flag is V8's and must be given when the process starts (set later, V8 aborts), so without it the
 // launcher starts Node again with it, passes its standard streams and signals on, and ends as that
@@ -12,8 +13,8 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { GC_FLAG, JIT_FLAGS, missingFlags } from './node-flags.js';
 
-const GC_FLAG = '--single-threaded-gc';
 const inspected = process.execArgv.some((a) => a.startsWith('--inspect'));
 
 if (process.execArgv.includes(GC_FLAG) || inspected) {
@@ -24,7 +25,14 @@ if (process.execArgv.includes(GC_FLAG) || inspected) {
 } else {
   const child = spawn(
     process.execPath,
-    [...process.execArgv, GC_FLAG, fileURLToPath(import.meta.url), ...process.argv.slice(2)],
+    [
+      ...process.execArgv,
+      GC_FLAG,
+      // The compiler's inlining budgets (node-flags.js), unless the user set them.
+      ...missingFlags(process.execArgv, JIT_FLAGS),
+      fileURLToPath(import.meta.url),
+      ...process.argv.slice(2),
+    ],
     // glibc's allocator keeps an arena per thread by default, and memory freed in one is not given back
     // while its neighbours stay in use: two arenas for all the threads hold less (ARCHITECTURE.md "Worker
     // threads and the collector"). A value the user set stays.

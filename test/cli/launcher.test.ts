@@ -1,11 +1,12 @@
 /**
- * The launcher (bin/debellator.js) starts the CLI in a Node process with V8's --single-threaded-gc and
- * two allocator arenas (ARCHITECTURE.md "Worker threads and the collector"), passes signals on to it and
+ * The launcher (bin/debellator.js) starts the CLI in a Node process with V8's --single-threaded-gc, larger
+ * inlining budgets and two allocator arenas (ARCHITECTURE.md "Worker threads and the collector"), passes signals on to it and
  * ends as it ends. Linux only: the CLI's process is found through /proc.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { JIT_FLAGS, missingFlags } from '../../bin/node-flags.js';
 
 const linux = existsSync('/proc/self/stat');
 
@@ -63,6 +64,8 @@ describe.runIf(linux)('the launcher', () => {
       const [cli, ...others] = childrenOf(launcher.pid!);
       expect(others).toEqual([]);
       expect(cli!.args).toContain('--single-threaded-gc');
+      // And the compiler's inlining budgets (bin/node-flags.js).
+      expect(cli!.args).toEqual(expect.arrayContaining([...JIT_FLAGS]));
       expect(cli!.args.some((a) => a.endsWith('debellator.js'))).toBe(true);
       // Its allocator keeps two arenas (the launcher's environment did not set it).
       if (process.env.MALLOC_ARENA_MAX === undefined)
@@ -92,4 +95,20 @@ describe.runIf(linux)('the launcher', () => {
     expect(r.stderr).toMatch(/"Xx" in "Reg Xx\(O\)" is not a DBM troop type/);
     expect(r.stderr).not.toMatch(/at .*\.(ts|js):\d+/);
   }, 60_000);
+});
+
+describe("the launcher's V8 flags", () => {
+  it('adds the flags the user did not set, keeping a value the user gave', () => {
+    const wanted = ['--max-inlined-bytecode-size-cumulative=3000', '--max-inlined-bytecode-size=800'];
+    expect(missingFlags([], wanted)).toEqual(wanted);
+    expect(missingFlags(['--max-inlined-bytecode-size=100', '--inspect'], wanted)).toEqual([
+      '--max-inlined-bytecode-size-cumulative=3000',
+    ]);
+    expect(missingFlags(wanted, wanted)).toEqual([]);
+  });
+
+  it('sets every inlining budget as name=number', () => {
+    expect(JIT_FLAGS.length).toBeGreaterThan(0);
+    for (const f of JIT_FLAGS) expect(f).toMatch(/^--max-inlined-bytecode-size(-cumulative)?=\d+$/);
+  });
 });

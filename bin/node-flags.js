@@ -1,0 +1,23 @@
+// The V8 settings a run's process is started with (bin/debellator.js), in one place so that the
+// benchmarks can time the kernel under the same ones (ARCHITECTURE.md "Worker threads and the collector",
+// "The compiler's inlining budget").
+
+/** The collector works on the thread that allocates: no helper threads taking the workers' cores. */
+export const GC_FLAG = '--single-threaded-gc';
+
+/**
+ * Larger inlining budgets for V8's optimising compiler (its defaults: 920 bytes of bytecode inlined into
+ * one function in all, 460 for one callee). With the defaults a bound's combat pass inlines its table
+ * look-ups but calls out for each fight, its dice and its outcomes; with these it compiles them as one.
+ * They change which code is compiled together, never what it computes.
+ */
+export const JIT_FLAGS = ['--max-inlined-bytecode-size-cumulative=3000', '--max-inlined-bytecode-size=800'];
+
+/** The name of a `--name=value` flag. */
+const nameOf = (flag) => flag.split('=')[0];
+
+/** The flags of `wanted` whose name none of `given` sets (a value the user gave stays). */
+export function missingFlags(given, wanted) {
+  const names = new Set(given.map(nameOf));
+  return wanted.filter((f) => !names.has(nameOf(f)));
+}
