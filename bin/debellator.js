@@ -1,15 +1,15 @@
 #!/usr/bin/env node
 // Thin launcher: runs the CLI in a Node process whose garbage collector does its work on the thread that
-// allocates (V8's --single-threaded-gc), whose optimising compiler has larger inlining budgets and whose
-// allocator keeps two arenas (MALLOC_ARENA_MAX) (node-flags.js), registers tsx so the TypeScript sources
-// run directly, then hands over to the CLI.
+// allocates (V8's --single-threaded-gc), whose optimising compiler has larger inlining budgets (both
+// flags in node-flags.js) and whose allocator keeps two arenas (MALLOC_ARENA_MAX), registers tsx so the
+// TypeScript sources run directly, then hands over to the CLI.
 //
-// The flag is V8's and must be given when the process starts (set later, V8 aborts), so without it the
-// launcher starts Node again with it, passes its standard streams and signals on, and ends as that
-// process ends. Why the flag: a run keeps every core busy with a worker thread, and V8's collector
-// helper threads then only take processor time from them (ARCHITECTURE.md "Worker threads and the
-// collector"). A process started under an inspector (--inspect...) is not started again: its debugger
-// is attached to this one.
+// The collector's flag is V8's and must be given when the process starts (set later, V8 aborts), so
+// without it the launcher starts Node again with it (and the compiler's), passes its standard streams and
+// signals on, and ends as that process ends. Why the flag: a run keeps every core busy with a worker
+// thread, and V8's collector helper threads then only take processor time from them (ARCHITECTURE.md
+// "Worker threads and the collector"). A process started under an inspector (--inspect...) is not
+// started again: its debugger is attached to this one.
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { fileURLToPath } from 'node:url';
