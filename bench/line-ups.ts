@@ -15,6 +15,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { median } from 'simple-statistics';
 import { loadScenarioFile } from '../src/pipeline/scenario.ts';
 import { bundledText } from '../src/pipeline/worker-bundle.ts';
 import type { BalancePayload } from '../src/studies/balance/design.ts';
@@ -22,7 +23,6 @@ import type { Job } from '../src/studies/index.ts';
 import type { Pass, timeLineUps } from './line-ups-core.ts';
 
 const unitsWanted = Number(process.argv[2] ?? 96);
-const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
 const loaded = loadScenarioFile('scenarios/dbm-3.2-costs.yaml');
 const study = loaded.studies.find((s) => s.kind.id === 'balance');
 if (!study) throw new Error('scenarios/dbm-3.2-costs.yaml has no balance study');
