@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Thin launcher: runs the CLI in a Node process whose garbage collector does its work on the thread that
-// allocates (V8's --single-threaded-gc), whose optimising compiler has larger inlining budgets (both
-// flags in node-flags.js) and whose allocator keeps two arenas (MALLOC_ARENA_MAX), registers tsx so the
-// TypeScript sources run directly, then hands over to the CLI.
+// allocates (V8's --single-threaded-gc), whose optimising compiler has larger inlining budgets, whose
+// heaps grow by half between full collections (the flags in node-flags.js) and whose allocator keeps two
+// arenas (MALLOC_ARENA_MAX), registers tsx so the TypeScript sources run directly, then hands over to the
+// CLI.
 //
 // The collector's flag is V8's and must be given when the process starts (set later, V8 aborts), so
 // without it the launcher starts Node again with it (and the compiler's), passes its standard streams and
@@ -13,7 +14,7 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { GC_FLAG, JIT_FLAGS, missingFlags } from './node-flags.js';
+import { GC_FLAG, HEAP_FLAGS, JIT_FLAGS, missingFlags } from './node-flags.js';
 
 const inspected = process.execArgv.some((a) => a.startsWith('--inspect'));
 
@@ -28,8 +29,8 @@ if (process.execArgv.includes(GC_FLAG) || inspected) {
     [
       ...process.execArgv,
       GC_FLAG,
-      // The compiler's inlining budgets (node-flags.js), unless the user set them.
-      ...missingFlags(process.execArgv, JIT_FLAGS),
+      // The compiler's inlining budgets and the heaps' growth (node-flags.js), unless the user set them.
+      ...missingFlags(process.execArgv, [...JIT_FLAGS, ...HEAP_FLAGS]),
       fileURLToPath(import.meta.url),
       ...process.argv.slice(2),
     ],

@@ -13,6 +13,16 @@ export const GC_FLAG = '--single-threaded-gc';
  */
 export const JIT_FLAGS = ['--max-inlined-bytecode-size-cumulative=3000', '--max-inlined-bytecode-size=800'];
 
+/**
+ * How far a heap may grow past what its last full collection kept before the next: by half (V8's
+ * default works it out from how fast the thread allocates). The CLI's own thread allocates slowly (it
+ * waits on the workers), so by default it got a next limit only a few percent above its live heap of
+ * about 110 MB, and a full collection every 2 s that freed 5 to 10 MB and took some 200 ms of processor
+ * time from the workers (75 in the bundled study, some 16 s). Worker threads already grew by about half
+ * (pipeline/estimate.ts WORKER_HEAP_LEVEL).
+ */
+export const HEAP_FLAGS = ['--heap-growing-percent=50'];
+
 /** The name of a `--name=value` flag. */
 const nameOf = (flag) => flag.split('=')[0];
 

@@ -1,12 +1,13 @@
 /**
  * The launcher (bin/debellator.js) starts the CLI in a Node process with V8's --single-threaded-gc, larger
- * inlining budgets and two allocator arenas (ARCHITECTURE.md "Worker threads and the collector"), passes signals on to it and
- * ends as it ends. Linux only: the CLI's process is found through /proc.
+ * inlining budgets, heaps that grow by half and two allocator arenas (ARCHITECTURE.md "Worker threads and
+ * the collector"), passes signals on to it and ends as it ends. Linux only: the CLI's process is found
+ * through /proc.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { JIT_FLAGS, missingFlags } from '../../bin/node-flags.js';
+import { HEAP_FLAGS, JIT_FLAGS, missingFlags } from '../../bin/node-flags.js';
 
 const linux = existsSync('/proc/self/stat');
 
@@ -64,8 +65,8 @@ describe.runIf(linux)('the launcher', () => {
       const [cli, ...others] = childrenOf(launcher.pid!);
       expect(others).toEqual([]);
       expect(cli!.args).toContain('--single-threaded-gc');
-      // And the compiler's inlining budgets (bin/node-flags.js).
-      expect(cli!.args).toEqual(expect.arrayContaining([...JIT_FLAGS]));
+      // And the compiler's inlining budgets and the heaps' growth (bin/node-flags.js).
+      expect(cli!.args).toEqual(expect.arrayContaining([...JIT_FLAGS, ...HEAP_FLAGS]));
       expect(cli!.args.some((a) => a.endsWith('debellator.js'))).toBe(true);
       // Its allocator keeps two arenas (the launcher's environment did not set it).
       if (process.env.MALLOC_ARENA_MAX === undefined)
@@ -110,5 +111,11 @@ describe("the launcher's V8 flags", () => {
   it('sets every inlining budget as name=number', () => {
     expect(JIT_FLAGS.length).toBeGreaterThan(0);
     for (const f of JIT_FLAGS) expect(f).toMatch(/^--max-inlined-bytecode-size(-cumulative)?=\d+$/);
+  });
+
+  it("sets the heaps' growth as a percentage V8 takes", () => {
+    expect(HEAP_FLAGS).toEqual([expect.stringMatching(/^--heap-growing-percent=\d+$/)]);
+    // A user's own value stays.
+    expect(missingFlags(['--heap-growing-percent=20'], HEAP_FLAGS)).toEqual([]);
   });
 });
