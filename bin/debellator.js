@@ -6,11 +6,11 @@
 // CLI.
 //
 // The collector's flag is V8's and must be given when the process starts (set later, V8 aborts), so
-// without it the launcher starts Node again with it (and the compiler's), passes its standard streams and
-// signals on, and ends as that process ends. Why the flag: a run keeps every core busy with a worker
-// thread, and V8's collector helper threads then only take processor time from them (ARCHITECTURE.md
-// "Worker threads and the collector"). A process started under an inspector (--inspect...) is not
-// started again: its debugger is attached to this one.
+// without it the launcher starts Node again with it (and the other flags of node-flags.js), passes its
+// standard streams and signals on, and ends as that process ends. Why the flag: a run keeps every core
+// busy with a worker thread, and V8's collector helper threads then only take processor time from them
+// (ARCHITECTURE.md "Worker threads and the collector"). A process started under an inspector
+// (--inspect...) is not started again: its debugger is attached to this one.
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { fileURLToPath } from 'node:url';

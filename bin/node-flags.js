@@ -18,8 +18,9 @@ export const JIT_FLAGS = ['--max-inlined-bytecode-size-cumulative=3000', '--max-
  * default works it out from how fast the thread allocates). The CLI's own thread allocates slowly (it
  * waits on the workers), so by default it got a next limit only a few percent above its live heap of
  * about 110 MB, and a full collection every 2 s that freed 5 to 10 MB and took some 200 ms of processor
- * time from the workers (75 in the bundled study, some 16 s). Worker threads already grew by about half
- * (pipeline/estimate.ts WORKER_HEAP_LEVEL).
+ * time from the workers (75 in the bundled study, some 16 s). The flag is the process's: the worker
+ * threads, which allocate fast and had grown by somewhat more than half, take it too (ARCHITECTURE.md
+ * "Worker threads and the collector").
  */
 export const HEAP_FLAGS = ['--heap-growing-percent=50'];
 
