@@ -17,7 +17,7 @@
  * `jobs`: how many balance jobs, spread evenly over the stage, and a tenth as many army jobs (default 400
  * and 40: about 90,000 engagements, 2.5 s a round on the 2-core development host).
  */
-import './jit-flags.ts';
+import './v8-flags.ts';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';

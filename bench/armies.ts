@@ -4,7 +4,7 @@
  * together (what an army study draws on one core; a run on n cores does about n times as many).
  * Run: npx tsx bench/armies.ts [battles per run]
  */
-import './jit-flags.ts';
+import './v8-flags.ts';
 import { loadavg } from 'node:os';
 import { createRng } from '../src/core/rng.ts';
 import { readStructuredFile } from '../src/pipeline/structured-file.ts';

@@ -4,7 +4,7 @@
  * by bare seeded-PRNG draws per second in the same process, timed alternately (so machine load hits both).
  * Run: npx tsx bench/engagement.ts [engagements per run]
  */
-import './jit-flags.ts';
+import './v8-flags.ts';
 import { createRng } from '../src/core/rng.ts';
 import { prngRate } from './prng-rate.ts';
 import type { AnySystem } from '../src/core/system.ts';

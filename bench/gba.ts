@@ -7,7 +7,7 @@
  *    ratio to a bare seeded-PRNG loop drawing the same number of 53-bit values.
  * 3. Repeated-shock engagements per second, one thread.
  */
-import './jit-flags.ts';
+import './v8-flags.ts';
 import { createRng } from '../src/core/rng.ts';
 import { sampleWeighted } from '../src/engine/sample.ts';
 import { compileTable } from '../src/engine/table.ts';

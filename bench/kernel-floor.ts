@@ -13,7 +13,7 @@
  * bench/engagement.ts), and the kernel's time per combat over the floor's.
  * Run: npx tsx bench/kernel-floor.ts [engagements per run]
  */
-import './jit-flags.ts';
+import './v8-flags.ts';
 import { createRng } from '../src/core/rng.ts';
 import { prngRate } from './prng-rate.ts';
 import type { AnySystem, RandomSource } from '../src/core/system.ts';

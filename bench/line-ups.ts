@@ -10,7 +10,7 @@
  * (line-ups-core.ts) is bundled and run as the workers' code is, not under tsx.
  * Run: npx tsx bench/line-ups.ts [units]
  */
-import './jit-flags.ts';
+import './v8-flags.ts';
 import { rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';

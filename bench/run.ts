@@ -8,7 +8,7 @@
  * 3. The exact DBM matrix of every land element against every land element, close combat, plain
  *    context: load, enumerate, tabulate and write, end to end (target < 2 s).
  */
-import './jit-flags.ts';
+import './v8-flags.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { Worker } from 'node:worker_threads';

@@ -14,7 +14,7 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { GC_FLAG, HEAP_FLAGS, JIT_FLAGS, missingFlags } from './node-flags.js';
+import { GC_FLAG, TUNING_FLAGS, missingFlags } from './node-flags.js';
 
 const inspected = process.execArgv.some((a) => a.startsWith('--inspect'));
 
@@ -30,7 +30,7 @@ if (process.execArgv.includes(GC_FLAG) || inspected) {
       ...process.execArgv,
       GC_FLAG,
       // The compiler's inlining budgets and the heaps' growth (node-flags.js), unless the user set them.
-      ...missingFlags(process.execArgv, [...JIT_FLAGS, ...HEAP_FLAGS]),
+      ...missingFlags(process.execArgv, TUNING_FLAGS),
       fileURLToPath(import.meta.url),
       ...process.argv.slice(2),
     ],

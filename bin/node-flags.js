@@ -24,6 +24,12 @@ export const JIT_FLAGS = ['--max-inlined-bytecode-size-cumulative=3000', '--max-
  */
 export const HEAP_FLAGS = ['--heap-growing-percent=50'];
 
+/**
+ * The flags that steer the compiler and the collector, unlike GC_FLAG also settable once the process runs
+ * (v8.setFlagsFromString): what the launcher adds and what the benchmarks set (bench/v8-flags.ts).
+ */
+export const TUNING_FLAGS = [...JIT_FLAGS, ...HEAP_FLAGS];
+
 /** The name of a `--name=value` flag. */
 const nameOf = (flag) => flag.split('=')[0];
 

@@ -5,6 +5,6 @@
  * are compiled together and when the collector runs.
  */
 import { setFlagsFromString } from 'node:v8';
-import { HEAP_FLAGS, JIT_FLAGS } from '../bin/node-flags.js';
+import { TUNING_FLAGS } from '../bin/node-flags.js';
 
-for (const flag of [...JIT_FLAGS, ...HEAP_FLAGS]) setFlagsFromString(flag);
+for (const flag of TUNING_FLAGS) setFlagsFromString(flag);
