@@ -9,7 +9,7 @@
  * base depth back, in contact, on an enemy flank; per side, the elements waiting behind the line (second
  * lines, and fled elements on their way back) with their distance from it.
  */
-import { remember } from '../../core/bounded.ts';
+import { WeighedCache } from '../../core/bounded.ts';
 import type { Writable } from '../../core/writable.ts';
 import type { ArmyState, CommandEnd, LineAdapter, PaidMove } from './adapter.ts';
 import { chooseFlank, CLOSES, intentBits, pickTarget, type SideOutlook } from './decide.ts';
@@ -376,7 +376,8 @@ export class Battle {
 
   constructor(p: Prepared) {
     // The arrays below depend only on the config's shape (shapeOf): a Battle is rebound to another
-    // config of the same shape (battleOf) without allocating them again.
+    // config of the same shape (battleOf) without allocating them again. Those sized by a side's files and
+    // ranks have room for more (room): the extra entries stay 0 and unread.
     this.p = p;
     const W = (this.W = p.width);
     this.W2 = W + 2;
@@ -384,6 +385,8 @@ export class Battle {
     this.opts = p.config.options;
     const [sa, sb] = p.sides;
     const two = <A>(make: (s: PreparedSide) => A): readonly [A, A] => [make(sa), make(sb)];
+    const files = (s: PreparedSide) => room(s.files);
+    const waiting = (s: PreparedSide) => room(s.files) + room(s.total);
     // What an engagement changes lives in one block of memory (Slab), so that starting an engagement is
     // one copy of the block as it stands at the start (reset).
     const M = (this.measures = p.commandRule?.measures ?? 0);
@@ -393,23 +396,23 @@ export class Battle {
       colCmd: a.i32(2 * W),
       cur: a.i32(2 * W),
       freeT: a.i32(2 * (W + 2)),
-      fileLeft: two((s) => a.i32(s.files)),
+      fileLeft: two((s) => a.i32(files(s))),
       wHead: a.i32(2 * W),
       wTail: a.i32(2 * W),
-      wNext: two((s) => a.i32(s.files + s.total)),
-      wFile: two((s) => a.i32(s.files + s.total)),
-      wCmd: two((s) => a.i32(s.files + s.total)),
-      wState: two((s) => a.i32(s.files + s.total)),
-      wTmpl: two((s) => a.i32(s.files + s.total)),
-      wFree: two((s) => a.i32(s.files + s.total)),
+      wNext: two((s) => a.i32(waiting(s))),
+      wFile: two((s) => a.i32(waiting(s))),
+      wCmd: two((s) => a.i32(waiting(s))),
+      wState: two((s) => a.i32(waiting(s))),
+      wTmpl: two((s) => a.i32(waiting(s))),
+      wFree: two((s) => a.i32(waiting(s))),
       wFreeN: a.i32(2),
       wn: a.i32(2),
       colGoing: a.i32(W),
       tally: two(() => a.f64(4)),
       causes: two(() => a.f64(CAUSES)),
-      fileElements: two((s) => a.f64(s.files)),
-      fileAp: two((s) => a.f64(s.files)),
-      wDist: two((s) => a.f64(s.files + s.total)),
+      fileElements: two((s) => a.f64(files(s))),
+      fileAp: two((s) => a.f64(files(s))),
+      wDist: two((s) => a.f64(waiting(s))),
       rear: a.f64(2),
       shift: a.f64(2 * W),
       commandLost: two((s) => a.f64(s.commands * M)),
@@ -536,6 +539,11 @@ export class Battle {
     this.bind(p);
   }
 
+  /** Bytes of the block and the scratch of a bound. */
+  get bytes(): number {
+    return this.block.buffer.byteLength;
+  }
+
   /** Take on config p (of this Battle's shape: shapeOf): everything that depends on more than its shape. */
   bind(p: Prepared): void {
     this.p = p;
@@ -581,6 +589,7 @@ export class Battle {
       this.rear[s] = this.opts.tableDepth ?? 900;
       this.wHead.fill(-1, s * this.W, (s + 1) * this.W);
       this.wTail.fill(-1, s * this.W, (s + 1) * this.W);
+      // Every slot free, handed out from 0 up (whatever the room: shapeOf).
       const free = this.wFree[s];
       const cap = free.length;
       for (let i = 0; i < cap; i++) free[i] = cap - 1 - i;
@@ -2304,8 +2313,8 @@ export class Battle {
         apLost: t[T_AP]!,
         eeLost: t[T_EE]!,
         fled: t[T_FLED]!,
-        fileElementsLost: Array.from(this.fileElements[s]),
-        fileApLost: Array.from(this.fileAp[s]),
+        fileElementsLost: Array.from(this.fileElements[s].subarray(0, files)),
+        fileApLost: Array.from(this.fileAp[s].subarray(0, files)),
         fileGone: Array.from({ length: files }, (_, i) => this.fileGone(s, i)),
       };
     };
@@ -2353,17 +2362,35 @@ function maxOf(xs: Float64Array): number {
 }
 
 /**
- * What a Battle's arrays are sized by: the width, each side's files, ranks and commands, and the command
- * rule's loss counts.
+ * Room for n files or ranks in a Battle's arrays: n rounded up to a power of two, at least 4. A balance
+ * study meets thousands of exact shapes (a line's files and ranks follow its count and depth), and a new
+ * Battle for each was a twentieth of a worker's time, most of it in the collector: rounded up, about an
+ * eighth as many Battles serve them all (ARCHITECTURE.md "Worker threads and the collector").
+ */
+function room(n: number): number {
+  return n <= 4 ? 4 : 2 ** Math.ceil(Math.log2(n));
+}
+
+/**
+ * What a Battle's arrays are sized by: the width, the room for each side's files and ranks, each side's
+ * commands, and the command rule's loss counts.
  */
 function shapeOf(p: Prepared): string {
   const [a, b] = p.sides;
-  return `${p.width}|${a.files}|${a.total}|${a.commands}|${b.files}|${b.total}|${b.commands}|${p.commandRule?.measures ?? 0}`;
+  return `${p.width}|${room(a.files)}|${room(a.total)}|${a.commands}|${room(b.files)}|${room(b.total)}|${b.commands}|${p.commandRule?.measures ?? 0}`;
 }
 
-/** Battles by shape, kept for the next config of that shape (a study's line-ups recur in shape). */
-const byShape = new Map<string, Battle>();
-const SHAPE_MEMO = 256;
+/**
+ * Battles by shape, kept for the next config of that shape (a study's line-ups recur in shape), up to 16
+ * MB a thread. A worker meets about 1,100 shapes in the bundled balance study (8,000 before they were
+ * rounded up: room), a Battle of a balance line-up weighing about 20 kB (its block 5 to 25 kB, an army
+ * battle's 40 to 80 kB) and holding on to the last config it played. Keeping the 256 latest, a worker
+ * built a Battle for one line-up in fourteen; the 2,048 latest saved 2% of the processor time more but
+ * peaked 370 MB higher (the army battles'); 16 MB of them is as fast as 32 MB (side by side: 1.002).
+ */
+const byShape = new WeighedCache<string, Battle>(16 * 1024 ** 2);
+/** What a Battle weighs besides its block: its views of the block, its fields (measured: about 15.5 kB). */
+const BATTLE_OBJECT_BYTES = 16 * 1024;
 const battles = new WeakMap<Prepared, Battle>();
 
 /**
@@ -2378,7 +2405,7 @@ export function battleOf(p: Prepared): Battle {
   if (b) b.bind(p);
   else {
     b = new Battle(p);
-    remember(byShape, key, b, SHAPE_MEMO);
+    byShape.set(key, b, b.bytes + BATTLE_OBJECT_BYTES);
   }
   battles.set(p, b);
   return b;

@@ -26,10 +26,10 @@ const setting = (per: 'battle' | 'file') => ({
         : { per, weights: { good: 6, rough: 3, difficult: 1 } },
   },
 });
-const lineUp = (enemy: string, per: 'battle' | 'file') =>
+const lineUp = (enemy: string, per: 'battle' | 'file', count = 10) =>
   model.lineUp!(
     variant,
-    { element: 'Reg Bd(O)', count: 10, depth: 2 },
+    { element: 'Reg Bd(O)', count, depth: 2 },
     { element: enemy, count: 8, depth: 1 },
     setting(per),
   ) as LinesConfig;
@@ -72,5 +72,26 @@ describe('a Battle reused across configs of one shape', () => {
       dirty.lineMoved.fill(1);
       expect(play(dirty), per).toBe(play(new Battle(artillery)));
     }
+  });
+
+  it('a smaller line after a larger one in the same room: the same engagements and results as on a Battle of its own', () => {
+    // 10 Blades in 5 files 2 deep, then 9 (one file a single element): a side's files and ranks are
+    // rounded up to the same room (fight.ts room), so one Battle serves both, and the slots, files and
+    // losses the larger line used must leave no trace on the smaller one.
+    const large = prepared(lineUp('Irr Wb(S)', 'file', 10), model.adapter, false);
+    const small = prepared(lineUp('Irr Wb(S)', 'file', 9), model.adapter, false);
+    expect([large.sides[0].files, large.sides[0].total]).toEqual([5, 10]);
+    expect([small.sides[0].files, small.sides[0].total]).toEqual([5, 9]);
+    const alone = new Battle(small);
+    const expected = play(alone);
+    const result = alone.toResult();
+    const shared = battleOf(large);
+    play(shared);
+    expect(battleOf(small)).toBe(shared);
+    expect(play(shared)).toBe(expected);
+    // The outcome lists one entry per file of each line, whatever the room.
+    expect(shared.toResult()).toEqual(result);
+    expect(result.a.fileElementsLost).toHaveLength(5);
+    expect(result.b.fileApLost).toHaveLength(small.sides[1].files);
   });
 });
