@@ -53,11 +53,15 @@ function foughtCount(p: BalancePayload): number {
   return n;
 }
 
-/** Variants by their spec, and line-ups (model configs) by everything they are made from. */
+/**
+ * Variants by their spec. Line-ups are made afresh: the lines they are made of are kept (engine/lines
+ * lineUp) and laid out once, but a line-up itself (the two lines under one setting) comes back too seldom
+ * to keep. Keeping the last 256 a worker met served 9% of them, and their keys and the layouts they held
+ * past the young generation's passes cost more than it saved (ARCHITECTURE.md "Worker threads and the
+ * collector").
+ */
 const variants = new Map<string, Variant>();
 const VARIANT_MEMO = 64;
-const lineUps = new Map<string, unknown>();
-const LINE_UP_MEMO = 256;
 
 /** Variants and settings (their keys) numbered in the order met: a run meets a few dozen. */
 const numbers = new Map<string, number>();
@@ -80,21 +84,12 @@ async function balanceKernel(p: BalancePayload, rng: RandomSource, samples: numb
     remember(variants, variantKey, variant, VARIANT_MEMO);
   }
   const out = new Float64Array(p.opponents.length * PER_OPPONENT);
-  // What every line-up of the job shares, keyed once; each opponent's adds its own and the opponent's.
-  const under = canonicalKey({ system: p.system, spec: p.spec, setting: p.setting });
   p.opponents.forEach((o, j) => {
     const n = engagementsAgainst(p, j);
     if (n === 0) return;
     const own = { element: p.element, count: p.count, depth: o.ownDepth };
     const opponent = { element: o.element, count: o.count, depth: o.depth };
-    // The line-up stands for the whole of what it is made from: a field added to any of them changes
-    // the key (core/canonical-key.ts).
-    const key = `${under}|${canonicalKey({ own, opponent })}`;
-    let config = lineUps.get(key);
-    if (config === undefined) {
-      config = model.lineUp!(variant, own, opponent, p.setting);
-      remember(lineUps, key, config, LINE_UP_MEMO);
-    }
+    const config = model.lineUp!(variant, own, opponent, p.setting);
     const decided = model.decide
       ? model.decide(config, rng, n)
       : model.decisions(config, model.kernel(config, rng, n));
@@ -129,6 +124,12 @@ export const balanceJobs = jobKind<BalancePayload>({
   },
   // A line-up per opponent fought.
   setups: foughtCount,
+  // A pilot's line-ups meet their shapes cold: each makes its own Battle and keeps its layout past the
+  // young generation's passes, where a run's find a Battle of their shape kept and let their layouts die
+  // young (engine/lines/fight.ts room). Timed at their pilots' whole set-up, four runs of the bundled
+  // study took 0.66 to 0.80 of the time estimated, a small study 0.96 to 1.04; the pilots' set-ups are
+  // half of a balance study's estimate, and 0.6 of them brings the bundled study to about 1.1.
+  setupShare: 0.6,
   // The element's combat tables against the whole field, under its variant: its jobs at every setting
   // and stage share them.
   affinity: (p) => `${canonicalKey({ system: p.system, spec: p.spec })}|${p.element}`,
