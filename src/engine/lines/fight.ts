@@ -2363,9 +2363,9 @@ function maxOf(xs: Float64Array): number {
 
 /**
  * Room for n files or ranks in a Battle's arrays: n rounded up to a power of two, at least 4. A balance
- * study meets thousands of exact shapes (a line's files and ranks follow its count and depth), and a new
- * Battle for each was a twentieth of a worker's time, most of it in the collector: rounded up, about an
- * eighth as many Battles serve them all (ARCHITECTURE.md "Worker threads and the collector").
+ * study meets thousands of exact shapes (a line's files and ranks follow its count and depth), and making
+ * a Battle for each, with the collector's work on them, took 8% of a worker's time: rounded up, about a
+ * seventh as many shapes serve them all (ARCHITECTURE.md "Worker threads and the collector").
  */
 function room(n: number): number {
   return n <= 4 ? 4 : 2 ** Math.ceil(Math.log2(n));
@@ -2386,7 +2386,7 @@ function shapeOf(p: Prepared): string {
  * rounded up: room), a Battle of a balance line-up weighing about 20 kB (its block 5 to 25 kB, an army
  * battle's 40 to 80 kB) and holding on to the last config it played. Keeping the 256 latest, a worker
  * built a Battle for one line-up in fourteen; the 2,048 latest saved 2% of the processor time more but
- * peaked 370 MB higher (the army battles'); 16 MB of them is as fast as 32 MB (side by side: 1.002).
+ * the default study peaked 370 MB higher; 16 MB of them is as fast as 32 MB (side by side: 1.002).
  */
 const byShape = new WeighedCache<string, Battle>(16 * 1024 ** 2);
 /** What a Battle weighs besides its block: its views of the block, its fields (measured: about 15.5 kB). */
