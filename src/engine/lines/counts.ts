@@ -180,7 +180,7 @@ export function engagementDecisions<E, T, V>(
 ): OutcomeRecord {
   const out = new Float64Array(OUTCOME_RECORD_FIELDS);
   out[0] = samples;
-  // A balance study's line-ups are made in this thread: no need to memoise them by text.
+  // A balance study's line-ups are made in this thread for one use: laid out, not remembered.
   const battle = battleOf(prepared(config, adapter, false));
   const draw = (n: number) => rng.int(n);
   for (let i = 0; i < samples; i++) {

@@ -2391,23 +2391,23 @@ function shapeOf(p: Prepared): string {
 const byShape = new WeighedCache<string, Battle>(16 * 1024 ** 2);
 /** What a Battle weighs besides its block: its views of the block, its fields (measured: about 15.5 kB). */
 const BATTLE_OBJECT_BYTES = 16 * 1024;
-const battles = new WeakMap<Prepared, Battle>();
 
 /**
  * The reusable Battle of a prepared config: the one of its shape, bound to it. Play it before asking for
  * another config's: a Battle of the same shape is the same object.
  */
 export function battleOf(p: Prepared): Battle {
-  let b = battles.get(p);
-  if (b && b.p === p) return b;
+  // Found by its shape, not through a WeakMap from the config: a WeakMap's entries kept every balance
+  // line-up's layout alive past the young generation's passes (ARCHITECTURE.md "Worker threads and the
+  // collector").
   const key = shapeOf(p);
-  b = byShape.get(key);
+  let b = byShape.get(key);
+  if (b?.p === p) return b;
   if (b) b.bind(p);
   else {
     b = new Battle(p);
     byShape.set(key, b, b.bytes + BATTLE_OBJECT_BYTES);
   }
-  battles.set(p, b);
   return b;
 }
 

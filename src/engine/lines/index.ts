@@ -82,6 +82,7 @@ export function linesModel<E, T, V>(adapter: LineAdapter<E, T, V>, o: LinesModel
     kernel: (config, rng, samples) => engagementShard(config, a, rng, samples),
     // counts.ts: the counts start with the outcome record.
     decisions: (_config, c) => Float64Array.from({ length: OUTCOME_RECORD_FIELDS }, (_, i) => c[i]!),
+    // For configs made for one use (a balance line-up): laid out for the call, not remembered.
     decide: (config, rng, samples) => engagementDecisions(config, a, rng, samples),
     countsProblem: (config, counts) => countsProblem(config as LinesConfig, counts),
     summarise: (config, counts) =>

@@ -1138,21 +1138,19 @@ const TEXT_MEMO = 16;
 
 /**
  * The prepared layout of a config, memoised on the object and (`byText`, for the copies of one config a
- * worker thread receives shard after shard) on its text; configs made in the thread (a balance study's
- * line-ups) skip the text.
+ * worker thread receives shard after shard) on its text. A config made in the thread for one use (a
+ * balance study's line-up: `remembered` false) is laid out and not remembered at all: kept in a WeakMap,
+ * every layout outlived the young generation's passes (ARCHITECTURE.md "Worker threads and the
+ * collector").
  */
 export function prepared<E, T, V>(
   config: LinesConfig<E>,
   adapter: LineAdapter<E, T, V>,
-  byTextToo = true,
+  remembered = true,
 ): Prepared {
+  if (!remembered) return prepare(config, adapter);
   let p = byObject.get(config);
   if (p) return p;
-  if (!byTextToo) {
-    p = prepare(config, adapter);
-    byObject.set(config, p);
-    return p;
-  }
   const text = JSON.stringify(config);
   p = byText.get(text);
   if (!p) {

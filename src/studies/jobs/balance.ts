@@ -129,7 +129,8 @@ export const balanceJobs = jobKind<BalancePayload>({
   // young (engine/lines/fight.ts room). Timed at their pilots' whole set-up, four runs of the bundled
   // study took 0.66 to 0.80 of the time estimated; the pilots' set-ups are about half of a balance
   // study's estimate, and at 0.6 of them a fresh clone's run took 0.95 of it (198.7 s against "about 3.5
-  // min") and bench/small-balance.yaml 1.2 (1.18 and 1.20).
+  // min") and bench/small-balance.yaml 1.2 (1.18 and 1.20); with the layouts no longer held by WeakMaps
+  // (prepare.ts prepared), 1.04 (186.8 s against "about 3 min").
   setupShare: 0.6,
   // The element's combat tables against the whole field, under its variant: its jobs at every setting
   // and stage share them.

@@ -94,4 +94,22 @@ describe('a Battle reused across configs of one shape', () => {
     expect(result.a.fileElementsLost).toHaveLength(5);
     expect(result.b.fileApLost).toHaveLength(small.sides[1].files);
   });
+
+  it('a config laid out for one use is not remembered, and plays the same on the Battle of its shape', () => {
+    // A balance line-up (engine/lines/counts.ts engagementDecisions): each call lays it out afresh (no
+    // WeakMap holds its layout), and battleOf finds the Battle by the shape, bound to the latest layout.
+    const config = lineUp('Reg Cv(O)', 'file');
+    const once = prepared(config, model.adapter, false);
+    const twice = prepared(config, model.adapter, false);
+    expect(twice).not.toBe(once);
+    const first = battleOf(once);
+    const expected = play(first);
+    expect(battleOf(once)).toBe(first);
+    const again = battleOf(twice);
+    expect(again).toBe(first);
+    expect(again.p).toBe(twice);
+    expect(play(again)).toBe(expected);
+    // Remembered by default: the same layout for the same config object.
+    expect(prepared(config, model.adapter)).toBe(prepared(config, model.adapter));
+  });
 });
