@@ -2384,7 +2384,7 @@ function shapeOf(p: Prepared): string {
  * Battles by shape, kept for the next config of that shape (a study's line-ups recur in shape), up to 16
  * MB a thread. A worker meets about 1,100 shapes in the bundled balance study (8,000 before they were
  * rounded up: room), a Battle of a balance line-up weighing about 20 kB (its block 5 to 25 kB, an army
- * battle's 40 to 80 kB) and holding on to the last config it played. Keeping the 256 latest, a worker
+ * battle's up to 80 kB) and holding on to the last config it played. Keeping the 256 latest, a worker
  * built a Battle for one line-up in fourteen; the 2,048 latest saved 2% of the processor time more but
  * the default study peaked 370 MB higher; 16 MB of them is as fast as 32 MB (side by side: 1.002).
  */

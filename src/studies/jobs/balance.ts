@@ -124,13 +124,9 @@ export const balanceJobs = jobKind<BalancePayload>({
   },
   // A line-up per opponent fought.
   setups: foughtCount,
-  // A pilot's line-ups meet their shapes cold: each makes its own Battle and keeps its layout past the
-  // young generation's passes, where a run's find a Battle of their shape kept and let their layouts die
-  // young (engine/lines/fight.ts room). Timed at their pilots' whole set-up, four runs of the bundled
-  // study took 0.66 to 0.80 of the time estimated; the pilots' set-ups are about half of a balance
-  // study's estimate, and at 0.6 of them a fresh clone's run took 0.95 of it (198.7 s against "about 3.5
-  // min") and bench/small-balance.yaml 1.2 (1.18 and 1.20); with the layouts no longer held by WeakMaps
-  // (prepare.ts prepared), 1.04 (186.8 s against "about 3 min").
+  // A pilot's line-ups meet their shapes cold (each makes its own Battle), where a run's find a Battle of
+  // their shape kept (engine/lines/fight.ts room): calibrated on the bundled and a small study
+  // (docs/scenarios.md "How the estimate is made").
   setupShare: 0.6,
   // The element's combat tables against the whole field, under its variant: its jobs at every setting
   // and stage share them.
