@@ -12,7 +12,7 @@ import type { VariantSpec } from '../../core/system.ts';
 import type { AdapterContext, BreakRule, CommandRule, LineAdapter, PipRule, ScoreRule } from './adapter.ts';
 import type { Battlefield, FileConfig, LineConfig, LineId, LinesConfig } from './model.ts';
 import { NumberTable } from './number-table.ts';
-import { onOneBuffer } from './one-buffer.ts';
+import { onOneBuffer, Scratch } from './one-buffer.ts';
 import { withoutRecoils, worthTo } from './pack.ts';
 import { signatureIndex, signatureOf, signatureSpace, type SignatureSpace } from './signature.ts';
 import {
@@ -437,6 +437,9 @@ function flatLine<E>(line: LineConfig<E>): LineConfig<E> {
   return flat;
 }
 
+/** Where a side's arrays are made before onOneBuffer copies them to its own buffer (one-buffer.ts). */
+const scratch = new Scratch();
+
 function prepareSide<E, T, V>(
   ctx: AdapterContext<E, V>,
   adapter: LineAdapter<E, T, V>,
@@ -447,29 +450,30 @@ function prepareSide<E, T, V>(
   goings: readonly string[],
   fledReturn: boolean,
 ): { side: PreparedSide; templates: T[] } {
+  scratch.begin();
   // ctx.config is flattened: the front files first, then the reserves (prepare: flattened).
   const line = ctx.config[id];
   const front = line.files.length - (line.reserves ?? []).reduce((t, l) => t + l.length, 0);
   const files = line.files;
   const F = files.length;
-  const fileAt = new Int32Array(width).fill(-1);
-  const fileBase = new Int32Array(F);
-  const fileStart = new Int32Array(F);
-  const fileColumn = new Int32Array(F);
-  const fileLine = new Int32Array(F);
-  const fileCommand = new Int32Array(F);
-  const fileRanks = new Int32Array(F);
+  const fileAt = scratch.i32(width).fill(-1);
+  const fileBase = scratch.i32(F);
+  const fileStart = scratch.i32(F);
+  const fileColumn = scratch.i32(F);
+  const fileLine = scratch.i32(F);
+  const fileCommand = scratch.i32(F);
+  const fileRanks = scratch.i32(F);
   const total = files.reduce((t, f) => t + f.ranks.length, 0);
-  const ap = new Float64Array(total);
-  const ee = new Float64Array(total);
-  const firstBonus = new Float64Array(total);
-  const scoreBonus = new Float64Array(total);
+  const ap = scratch.f64(total);
+  const ee = scratch.f64(total);
+  const firstBonus = scratch.f64(total);
+  const scoreBonus = scratch.f64(total);
   const commandRule = line.commands ? adapter.commandRule : undefined;
   const measures = commandRule?.measures ?? 0;
-  const losses = new Float64Array(total * measures);
-  const commandAt = new Int32Array(width);
+  const losses = scratch.f64(total * measures);
+  const commandAt = scratch.i32(width);
   const commandCount = line.commands?.files.length ?? 1;
-  const commandOriginal = new Float64Array(commandCount);
+  const commandOriginal = scratch.f64(commandCount);
   const commandOfFile: number[] = [];
   if (line.commands)
     line.commands.files.forEach((n, cmd) => {
@@ -601,18 +605,18 @@ function prepareSide<E, T, V>(
     });
   });
   const states = seqs.length;
-  const stOff = new Int32Array(states + 1);
+  const stOff = scratch.i32(states + 1);
   seqs.forEach((q, st) => (stOff[st + 1] = stOff[st]! + q.length));
   const stRanks = flat32(seqs);
-  const stTmpl = new Int32Array(goings.length * states);
+  const stTmpl = scratch.i32(goings.length * states);
   tmplOf.forEach((ts, st) => ts.forEach((t, gi) => (stTmpl[gi * states + st] = t)));
   const n = templates.length;
   const approach = adapter.approach;
-  const move = new Float64Array(n);
-  const range = new Float64Array(n * 4);
-  const baseDepth = new Float64Array(n);
-  const fleeMove = new Float64Array(n);
-  const flankReach = new Uint8Array(n);
+  const move = scratch.f64(n);
+  const range = scratch.f64(n * 4);
+  const baseDepth = scratch.f64(n);
+  const fleeMove = scratch.f64(n);
+  const flankReach = scratch.u8(n);
   if (approach)
     templates.forEach((t, i) => {
       move[i] = approach.move(t);
@@ -627,7 +631,7 @@ function prepareSide<E, T, V>(
   else flankReach.fill(1);
   // Paces from a column's front edge to the next line's: the front file's depth and the gap, in base
   // depths of its front element (0 without geometry: a reserve then steps up in one bound).
-  const reserveDist = new Float64Array(width);
+  const reserveDist = scratch.f64(width);
   const gap = ctx.config.options.secondLineGap ?? 2;
   for (let c = 0; c < width; c++) {
     const f = fileAt[c]!;
@@ -642,13 +646,13 @@ function prepareSide<E, T, V>(
     for (let r = 0; r < fileRanks[f]!; r++) paces += depthOf(r);
     reserveDist[c] = paces + gap * depthOf(0);
   }
-  const overlapOk = new Uint8Array((n + 1) * n);
+  const overlapOk = scratch.u8((n + 1) * n);
   for (let o = 0; o < n; o++)
     for (let f = 0; f < n; f++)
       overlapOk[(o + 1) * n + f] = adapter.overlapCounts(templates[o]!, templates[f]!) ? 1 : 0;
   const flankRange = adapter.flankRange(templates);
   const m = n + 1;
-  const flank = new Int32Array(flankRange > 1 ? n * m * m : 0);
+  const flank = scratch.i32(flankRange > 1 ? n * m * m : 0);
   if (flankRange > 1)
     for (let self = 0; self < n; self++)
       for (let l = -1; l < n; l++)
@@ -677,12 +681,12 @@ function prepareSide<E, T, V>(
       stTmpl,
       stDrop: flat32(drop),
       stBehind: flat32(behind),
-      stRecoil: Int32Array.from(recoil),
+      stRecoil: scratch.i32Of(recoil),
       ...packedLists('recoilLost', recoilLost),
-      stFlee: Int32Array.from(flee),
+      stFlee: scratch.i32Of(flee),
       ...packedLists('fleeLost', fleeLost),
       ...packedLists('fleeFled', fleeFled),
-      stFledGroup: Int32Array.from(fledGroup),
+      stFledGroup: scratch.i32Of(fledGroup),
       ap,
       ee,
       firstBonus,
@@ -705,7 +709,7 @@ function prepareSide<E, T, V>(
         (_, cmd) => line.commands?.points?.[cmd] ?? 0,
       ),
       templates: n,
-      global: Int32Array.from(global),
+      global: scratch.i32Of(global),
       overlapOk,
       flankRange,
       flank,
@@ -728,7 +732,7 @@ function prepareSide<E, T, V>(
 function flat32(lists: readonly (readonly number[])[]): Int32Array {
   let n = 0;
   for (const l of lists) n += l.length;
-  const out = new Int32Array(n);
+  const out = scratch.i32(n);
   let at = 0;
   for (const l of lists) for (let i = 0; i < l.length; i++) out[at++] = l[i]!;
   return out;
@@ -742,7 +746,7 @@ function packedLists<K extends string>(
   name: K,
   lists: readonly (readonly number[])[],
 ): Record<K, Int32Array> & Record<`${K}Off`, Int32Array> {
-  const off = new Int32Array(lists.length + 1);
+  const off = scratch.i32(lists.length + 1);
   lists.forEach((l, i) => (off[i + 1] = off[i]! + l.length));
   return { [name]: flat32(lists), [`${name}Off`]: off } as Record<K, Int32Array> &
     Record<`${K}Off`, Int32Array>;
@@ -798,11 +802,12 @@ export function placeSide(home: PreparedSide, offset: number, width: number): Pr
   const front = home.fileAt.length;
   if (offset < 0 || offset + front > width)
     throw new Error(`a side ${front} files wide does not stand from column ${offset} of ${width}`);
-  const fileAt = new Int32Array(width).fill(-1);
+  scratch.begin();
+  const fileAt = scratch.i32(width).fill(-1);
   fileAt.set(home.fileAt, offset);
-  const commandAt = new Int32Array(width);
+  const commandAt = scratch.i32(width);
   commandAt.set(home.commandAt, offset);
-  const reserveDist = new Float64Array(width);
+  const reserveDist = scratch.f64(width);
   reserveDist.set(home.reserveDist, offset);
   const fileColumn = home.fileColumn.map((c) => c + offset);
   return { ...home, ...onOneBuffer({ fileAt, commandAt, reserveDist, fileColumn }) };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onOneBuffer } from '../../../src/engine/lines/one-buffer.ts';
+import { onOneBuffer, Scratch } from '../../../src/engine/lines/one-buffer.ts';
 
 describe('onOneBuffer', () => {
   const original = () => {
@@ -54,5 +54,43 @@ describe('onOneBuffer', () => {
     c.ints[0] = 42;
     expect(c.again[0]).toBe(42);
     expect(o.ints[0]).toBe(7);
+  });
+});
+
+describe('Scratch', () => {
+  it('hands out zeroed, aligned arrays that onOneBuffer copies away before the next build', () => {
+    const scratch = new Scratch();
+    scratch.begin();
+    const first = onOneBuffer({
+      b: scratch.u8(3).fill(9),
+      d: scratch.f64(2).fill(2.5),
+      i: scratch.i32Of([4, -5]),
+    });
+    // The next build reuses the same bytes: zeroed again, and the copies keep their numbers.
+    scratch.begin();
+    const u = scratch.u8(3);
+    const d = scratch.f64(2);
+    const i = scratch.i32(2);
+    expect([...u, ...d, ...i]).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(u.buffer).toBe(d.buffer);
+    // 3 bytes, then the doubles from the next multiple of 8.
+    expect(d.byteOffset).toBe(8);
+    expect(i.byteOffset).toBe(24);
+    i.fill(7);
+    expect([...first.b, ...first.d, ...first.i]).toEqual([9, 9, 9, 2.5, 2.5, 4, -5]);
+  });
+
+  it('keeps the arrays of a build good when it outgrows its buffer', () => {
+    const scratch = new Scratch();
+    scratch.begin();
+    const small = scratch.i32Of([1, 2, 3]);
+    // More than the 64 KB it starts with: a new buffer, the earlier view untouched.
+    const big = scratch.f64(10_000).fill(1);
+    expect(big.buffer).not.toBe(small.buffer);
+    expect([...small]).toEqual([1, 2, 3]);
+    expect(big.length).toBe(10_000);
+    const after = scratch.i32(2);
+    expect(after.buffer).toBe(big.buffer);
+    expect(after.byteOffset).toBe(80_000);
   });
 });

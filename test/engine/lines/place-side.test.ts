@@ -42,6 +42,23 @@ describe('placing a laid-out side', () => {
     expect(placeSide(home, 1, 8)).toEqual(placed);
   });
 
+  it('gives each laid-out side arrays of its own (made in a scratch buffer, then copied)', () => {
+    const one = prepared(lineUp(4), model.adapter, false).sides[0];
+    const before = { fileAt: Array.from(one.fileAt), ap: Array.from(one.ap), stTmpl: Array.from(one.stTmpl) };
+    // Other lines laid out and placed after it reuse the scratch buffer its arrays were made in.
+    const other = model.lineUp!(
+      variant,
+      { element: 'Irr Wb(S)', count: 7, depth: 3 },
+      { element: 'Reg Bd(O)', count: 13, depth: 2 },
+      setting,
+    ) as LinesConfig;
+    const laid = prepared(other, model.adapter, false);
+    expect(laid.sides[0].fileAt.buffer).not.toBe(one.fileAt.buffer);
+    expect(Array.from(one.fileAt)).toEqual(before.fileAt);
+    expect(Array.from(one.ap)).toEqual(before.ap);
+    expect(Array.from(one.stTmpl)).toEqual(before.stTmpl);
+  });
+
   it('refuses a place the side does not fit in', () => {
     const home = prepared(lineUp(4), model.adapter, false).sides[0];
     expect(() => placeSide(home, 3, 8)).toThrow(/6 files wide does not stand from column 3 of 8/);
