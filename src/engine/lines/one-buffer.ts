@@ -1,5 +1,5 @@
 /**
- * Typed arrays moved onto one buffer. A laid-out side (prepare.ts PreparedSide) has about forty small
+ * Typed arrays moved onto one buffer (and a scratch buffer to make them in first). A laid-out side (prepare.ts PreparedSide) has about forty small
  * typed arrays; each on its own costs an ArrayBuffer object and a separate allocation besides its
  * numbers, which for a few dozen numbers is more than the numbers themselves. A worker keeps thousands
  * of sides, so they share one buffer per side instead.
@@ -90,7 +90,10 @@ export class Scratch {
     return out;
   }
 
-  /** Byte offset of `bytes` more, 8-aligned; past the end, a new buffer (the old views stay good). */
+  /**
+   * Byte offset of `bytes` more, 8-aligned; past the end, a new buffer (the old views stay good), which is
+   * kept: the scratch holds as much as the largest build needed (64 kB covers a line-up's sides).
+   */
   private take(bytes: number): number {
     const at = (this.at + 7) & ~7;
     if (at + bytes <= this.buffer.byteLength) {
