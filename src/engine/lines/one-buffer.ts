@@ -1,8 +1,8 @@
 /**
- * Typed arrays moved onto one buffer (and a scratch buffer to make them in first). A laid-out side (prepare.ts PreparedSide) has about forty small
- * typed arrays; each on its own costs an ArrayBuffer object and a separate allocation besides its
- * numbers, which for a few dozen numbers is more than the numbers themselves. A worker keeps thousands
- * of sides, so they share one buffer per side instead.
+ * Typed arrays moved onto one buffer, and a scratch buffer to make them in first. A laid-out side
+ * (prepare.ts PreparedSide) has about forty small typed arrays; each on its own costs an ArrayBuffer
+ * object and a separate allocation besides its numbers, which for a few dozen numbers is more than the
+ * numbers themselves. A worker keeps thousands of sides, so they share one buffer per side instead.
  */
 
 type Typed =
