@@ -52,10 +52,10 @@ export function onOneBuffer<T extends object>(o: T): T {
 }
 
 /**
- * Typed arrays for an object about to go through onOneBuffer: zeroed views cut from one buffer reused
- * from build to build, so the arrays copied away cost no allocation of their own. Each array on its own
- * was a buffer of its own (V8 keeps those outside its heap, for the collector to track), and a worker
- * lays out some 18,000 sides in the bundled study. What `begin` hands out is good until the next
+ * Typed arrays for an object about to go through onOneBuffer: zeroed views cut from one buffer reused from
+ * build to build, so the arrays copied away cost no allocation of their own. Made with `new`, each had a
+ * buffer of its own (past 64 bytes, V8 keeps it outside its heap and tracks it for the collector), and a
+ * worker lays out some 18,000 sides in the bundled study. What `begin` hands out is good until the next
  * `begin`: it must all go through onOneBuffer (or be dropped) before then.
  */
 export class Scratch {
