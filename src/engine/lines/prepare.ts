@@ -437,7 +437,11 @@ function flatLine<E>(line: LineConfig<E>): LineConfig<E> {
   return flat;
 }
 
-/** Where a side's arrays are made before onOneBuffer copies them to its own buffer (one-buffer.ts). */
+/**
+ * Where a side's arrays are made before onOneBuffer copies them to its own buffer (one-buffer.ts): begun by
+ * prepareSide and placeSide, which never run inside each other (the adapter's calls lay nothing out).
+ * flat32 and packedLists make theirs here too.
+ */
 const scratch = new Scratch();
 
 function prepareSide<E, T, V>(
@@ -728,7 +732,10 @@ function prepareSide<E, T, V>(
   };
 }
 
-/** Lists of numbers end to end in one array (what `Int32Array.from(lists.flat())` gives, without the copy). */
+/**
+ * Lists of numbers end to end in one array (what `Int32Array.from(lists.flat())` gives, without the copy),
+ * made in the scratch buffer.
+ */
 function flat32(lists: readonly (readonly number[])[]): Int32Array {
   let n = 0;
   for (const l of lists) n += l.length;
@@ -740,7 +747,8 @@ function flat32(lists: readonly (readonly number[])[]): Int32Array {
 
 /**
  * Lists of numbers (one per state) packed end to end: list i is at `name`[`name`Off[i] .. `name`Off[i + 1]).
- * Two typed arrays for all of a side's states, where an array per state would cost an object each.
+ * Two typed arrays for all of a side's states, where an array per state would cost an object each (made in
+ * the scratch buffer).
  */
 function packedLists<K extends string>(
   name: K,
