@@ -15,6 +15,7 @@ import type { ArmyState, CommandEnd, LineAdapter, PaidMove } from './adapter.ts'
 import { chooseFlank, CLOSES, intentBits, pickTarget, type SideOutlook } from './decide.ts';
 import type { Decision, EngagementResult, LineId, LinesConfig, ModelOptions, SideTally } from './model.ts';
 import * as S from './pack.ts';
+import { EMPTY_F64, EMPTY_I32, EMPTY_I8, EMPTY_U8, Slab } from './one-buffer.ts';
 import { prepared, type Prepared, type PreparedSide } from './prepare.ts';
 import { rankByEdge } from './rank.ts';
 import type { TableStore } from './tables.ts';
@@ -2451,57 +2452,3 @@ export function fightEngagement<E, T, V>(
   );
   return b.toResult();
 }
-
-/**
- * Typed arrays carved out of one buffer, in the order asked for (each aligned to its element size):
- * measure first (no buffer: every array handed out is an empty one), then allocate at least `bytes` and
- * ask again in the same order.
- */
-class Slab {
-  private offset: number;
-  private readonly start: number;
-
-  /** Arrays from byte `start` of `buffer` on (a multiple of 8); without a buffer, only measuring. */
-  constructor(
-    private readonly buffer: ArrayBuffer | undefined,
-    start = 0,
-  ) {
-    this.offset = this.start = start;
-  }
-
-  /** The bytes handed out so far (with alignment). */
-  get bytes(): number {
-    return this.offset - this.start;
-  }
-
-  /** Reserve n elements of `size` bytes; the offset of the first (measuring: no buffer, no array). */
-  private reserve(n: number, size: number): number {
-    this.offset = Math.ceil(this.offset / size) * size;
-    const at = this.offset;
-    this.offset += n * size;
-    return at;
-  }
-
-  i32(n: number): Int32Array {
-    const at = this.reserve(n, 4);
-    return this.buffer ? new Int32Array(this.buffer, at, n) : EMPTY_I32;
-  }
-  f64(n: number): Float64Array {
-    const at = this.reserve(n, 8);
-    return this.buffer ? new Float64Array(this.buffer, at, n) : EMPTY_F64;
-  }
-  u8(n: number): Uint8Array {
-    const at = this.reserve(n, 1);
-    return this.buffer ? new Uint8Array(this.buffer, at, n) : EMPTY_U8;
-  }
-  i8(n: number): Int8Array {
-    const at = this.reserve(n, 1);
-    return this.buffer ? new Int8Array(this.buffer, at, n) : EMPTY_I8;
-  }
-}
-
-/** What a measuring Slab hands out (never written). */
-const EMPTY_I32 = new Int32Array(0);
-const EMPTY_F64 = new Float64Array(0);
-const EMPTY_U8 = new Uint8Array(0);
-const EMPTY_I8 = new Int8Array(0);

@@ -1,8 +1,9 @@
 /**
- * Typed arrays moved onto one buffer, and a scratch buffer to make them in first. A laid-out side
- * (prepare.ts PreparedSide) has about forty small typed arrays; each on its own costs an ArrayBuffer
- * object and a separate allocation besides its numbers, which for a few dozen numbers is more than the
- * numbers themselves. A worker keeps thousands of sides, so they share one buffer per side instead.
+ * Typed arrays on shared buffers: carved from one (Slab: a Battle's block), moved onto one (onOneBuffer),
+ * and made in a reused one before they are moved (Scratch). A laid-out side (prepare.ts PreparedSide) has
+ * about forty small typed arrays; each on its own costs an ArrayBuffer object and a separate allocation
+ * besides its numbers, which for a few dozen numbers is more than the numbers themselves. A worker keeps
+ * thousands of sides, so they share one buffer per side instead.
  */
 
 type Typed =
@@ -52,35 +53,89 @@ export function onOneBuffer<T extends object>(o: T): T {
 }
 
 /**
- * Typed arrays for an object about to go through onOneBuffer: zeroed views cut from one buffer reused from
- * build to build, so the arrays copied away cost no allocation of their own. Made with `new`, each had a
- * buffer of its own (past 64 bytes, V8 keeps it outside its heap and tracks it for the collector), and a
- * worker lays out some 18,000 sides in the bundled study. What `begin` hands out is good until the next
- * `begin`: it must all go through onOneBuffer (or be dropped) before then.
+ * Typed arrays carved out of one buffer, in the order asked for (each aligned to its element size):
+ * measure first (no buffer: every array handed out is an empty one), then allocate at least `bytes` and
+ * ask again in the same order.
+ */
+export class Slab {
+  private offset: number;
+  private readonly start: number;
+
+  /** Arrays from byte `start` of `buffer` on (a multiple of 8); without a buffer, only measuring. */
+  constructor(
+    private readonly buffer: ArrayBuffer | undefined,
+    start = 0,
+  ) {
+    this.offset = this.start = start;
+  }
+
+  /** The bytes handed out so far (with alignment). */
+  get bytes(): number {
+    return this.offset - this.start;
+  }
+
+  /** Reserve n elements of `size` bytes; the offset of the first (measuring: no buffer, no array). */
+  private reserve(n: number, size: number): number {
+    this.offset = Math.ceil(this.offset / size) * size;
+    const at = this.offset;
+    this.offset += n * size;
+    return at;
+  }
+
+  i32(n: number): Int32Array {
+    const at = this.reserve(n, 4);
+    return this.buffer ? new Int32Array(this.buffer, at, n) : EMPTY_I32;
+  }
+  f64(n: number): Float64Array {
+    const at = this.reserve(n, 8);
+    return this.buffer ? new Float64Array(this.buffer, at, n) : EMPTY_F64;
+  }
+  u8(n: number): Uint8Array {
+    const at = this.reserve(n, 1);
+    return this.buffer ? new Uint8Array(this.buffer, at, n) : EMPTY_U8;
+  }
+  i8(n: number): Int8Array {
+    const at = this.reserve(n, 1);
+    return this.buffer ? new Int8Array(this.buffer, at, n) : EMPTY_I8;
+  }
+}
+
+/** What a measuring Slab hands out (never written; fight.ts uses them as its empty arrays too). */
+export const EMPTY_I32 = new Int32Array(0);
+export const EMPTY_F64 = new Float64Array(0);
+export const EMPTY_U8 = new Uint8Array(0);
+export const EMPTY_I8 = new Int8Array(0);
+
+/**
+ * Typed arrays for an object about to go through onOneBuffer: zeroed arrays carved (Slab) from one buffer
+ * reused from build to build, so the arrays copied away cost no allocation of their own. Made with `new`,
+ * each had a buffer of its own (past 64 bytes, V8 keeps it outside its heap and tracks it for the
+ * collector), and a worker lays out some 18,000 sides in the bundled study. What `begin` hands out is
+ * good until the next `begin`: it must all go through onOneBuffer (or be dropped) before then.
  */
 export class Scratch {
   private buffer = new ArrayBuffer(SCRATCH_BYTES);
-  private at = 0;
+  private slab = new Slab(this.buffer);
 
-  /** Start a build: the views handed out before are given up. */
+  /** Start a build: the arrays handed out before are given up. */
   begin(): void {
-    this.at = 0;
+    this.slab = new Slab(this.buffer);
   }
 
-  // The offset is taken before the buffer is read: taking it may start a new buffer.
   i32(n: number): Int32Array {
-    const at = this.take(n * 4);
-    return new Int32Array(this.buffer, at, n).fill(0);
+    return this.room(n * 4)
+      .i32(n)
+      .fill(0);
   }
 
   f64(n: number): Float64Array {
-    const at = this.take(n * 8);
-    return new Float64Array(this.buffer, at, n).fill(0);
+    return this.room(n * 8)
+      .f64(n)
+      .fill(0);
   }
 
   u8(n: number): Uint8Array {
-    const at = this.take(n);
-    return new Uint8Array(this.buffer, at, n).fill(0);
+    return this.room(n).u8(n).fill(0);
   }
 
   /** The numbers of `xs` as an Int32Array (Int32Array.from(xs)). */
@@ -91,18 +146,16 @@ export class Scratch {
   }
 
   /**
-   * Byte offset of `bytes` more, 8-aligned; past the end, a new buffer (the old views stay good), which is
-   * kept: the scratch holds as much as the largest build needed (64 kB covers a line-up's sides).
+   * The slab to carve `bytes` more from (7 more for alignment): past the buffer's end, one on a new buffer
+   * (the arrays already handed out stay good), which is kept: the scratch holds as much as the largest
+   * build needed (64 kB covers a line-up's sides).
    */
-  private take(bytes: number): number {
-    const at = (this.at + 7) & ~7;
-    if (at + bytes <= this.buffer.byteLength) {
-      this.at = at + bytes;
-      return at;
+  private room(bytes: number): Slab {
+    if (this.slab.bytes + bytes + 7 > this.buffer.byteLength) {
+      this.buffer = new ArrayBuffer(Math.max(2 * this.buffer.byteLength, bytes + 7));
+      this.slab = new Slab(this.buffer);
     }
-    this.buffer = new ArrayBuffer(Math.max(2 * this.buffer.byteLength, bytes));
-    this.at = bytes;
-    return 0;
+    return this.slab;
   }
 }
 
