@@ -283,6 +283,15 @@ export class Battle {
   /** Either side's rule system reads flank values (flankRange above 1: flankValueOn is not always 0). */
   private flankValued: boolean;
   private strides: Int32Array;
+  /**
+   * The first five strides (owner, overlaps on A and B, A and B moved into contact), as numbers read
+   * with every combat rather than from the array (indexOf).
+   */
+  private sOwner = 0;
+  private sOverA = 0;
+  private sOverB = 0;
+  private sMovedA = 0;
+  private sMovedB = 0;
   private plain: number;
   /** The variant's combat tables, and the entries of one (the dice's combinations). */
   private tables: TableStore;
@@ -359,7 +368,6 @@ export class Battle {
   private vFled: 0 | 1 | 2 = 2;
   /** Per column: the owner's waiting element stepped into the line there this bound (no flank move). */
   private readonly stepped: Uint8Array;
-  private steppedAny = false;
   /** The going was drawn since the waiting elements' templates were (retemplateWaiting). */
   private waitingStale = false;
   /** Files of either side standing on an enemy flank (releaseFlankers has nothing to do at 0). */
@@ -556,6 +564,12 @@ export class Battle {
     this.naT = sa.templates;
     this.flankValued = sa.flankRange > 1 || sb.flankRange > 1;
     this.strides = p.signatures.strides;
+    const st = this.strides;
+    this.sOwner = st[0]!;
+    this.sOverA = st[1]!;
+    this.sOverB = st[2]!;
+    this.sMovedA = st[3]!;
+    this.sMovedB = st[4]!;
     this.plain = p.signatures.plain;
     this.tables = p.tables;
     this.space = p.space;
@@ -691,9 +705,13 @@ export class Battle {
     const ok = this.okPad[o];
     const f = this.freeT;
     const x = o * this.W2 + c;
+    // f[x] is column c - 1 and f[x + 2] column c + 1 (padded); -1 (no overlapper) reads the zero row,
+    // so with neither (the usual case in a melee) there is none to read.
+    const left = f[x]!;
+    const right = f[x + 2]!;
+    if (left < 0 && right < 0) return 0;
     const friend = this.cur[o * this.W + c]!;
-    // f[x] is column c - 1 and f[x + 2] column c + 1 (padded); -1 (no overlapper) reads the zero row.
-    return ok[(f[x]! + 1) * n + friend]! + ok[(f[x + 2]! + 1) * n + friend]!;
+    return ok[(left + 1) * n + friend]! + ok[(right + 1) * n + friend]!;
   }
 
   /** In line beside a fighting file: its front template, else -1 (flank support, cohesion). */
@@ -723,11 +741,11 @@ export class Battle {
     const W = this.W;
     const moved = this.moved;
     let index =
-      owner * st[0]! +
-      this.overlapsOn(0, c) * st[1]! +
-      this.overlapsOn(1, c) * st[2]! +
-      moved[c]! * st[3]! +
-      moved[W + c]! * st[4]!;
+      owner * this.sOwner +
+      this.overlapsOn(0, c) * this.sOverA +
+      this.overlapsOn(1, c) * this.sOverB +
+      moved[c]! * this.sMovedA +
+      moved[W + c]! * this.sMovedB;
     if (this.flankValued) index += this.flankValueOn(0, c) * st[5]! + this.flankValueOn(1, c) * st[6]!;
     // Without files on an enemy flank, both flank contact counts are 0.
     if (this.flankers > 0) index += this.flankContactsOn(0, c) * st[7]! + this.flankContactsOn(1, c) * st[8]!;
@@ -966,28 +984,40 @@ export class Battle {
     const out = packed & OUT;
     if (out === NONE) return;
     const side = this.sides[s];
+    const i = s * this.W + c;
     let next: number;
     if (out === FLEE) next = this.flee(s, c, packed);
     else {
-      const st = this.visiting(s, c, cause);
-      const t = this.cur[s * this.W + c]!;
+      const st = this.state[i]!;
+      const rear = (packed >> REAR_SHIFT) & 3;
       // DBM 3.2 p.25 Losses: an element whose recoil crosses its table edge is lost (after the ranks its
       // recoil destroys behind it: DBA 3.0 elephants).
       if (
         out === RECOIL &&
         this.fledReturn &&
-        this.shift[s * this.W + c]! + side.baseDepth[t]! * (1 + this.back[s * this.W + c]!) >
-          this.rear[s]! + EPS
+        this.shift[i]! + side.baseDepth[this.cur[i]!]! * (1 + this.back[i]!) > this.rear[s]! + EPS
       ) {
-        this.vCause = C_EDGE;
-        const behind = loseBehind(side, st, (packed >> REAR_SHIFT) & 3, this.visitor);
-        next = loseFront(side, behind, 1, LOST_FRONT, this.visitor);
-      } else next = fileOutcome(side, st, packed, this.visitor);
+        this.visiting(s, c, C_EDGE);
+        next = loseFront(side, loseBehind(side, st, rear, this.visitor), 1, LOST_FRONT, this.visitor);
+      } else if (
+        out === RECOIL &&
+        rear === 0 &&
+        side.stRecoil[st] === st &&
+        side.recoilLostOff[st + 1] === side.recoilLostOff[st]
+      ) {
+        // The usual recoil: no rank is lost and the file keeps its ranks (fileOutcome would leave its
+        // state, and so its template, as they are); it only goes a base depth back.
+        this.back[i] = 1;
+        return;
+      } else {
+        this.visiting(s, c, cause);
+        next = fileOutcome(side, st, packed, this.visitor);
+      }
     }
     this.setState(s, c, next);
     // Destroyed, fled or recoiled: whatever is left of the file is a base depth back (the caller touches
     // the column).
-    this.back[s * this.W + c] = 1;
+    this.back[i] = 1;
   }
 
   /** DBM 3.2 p.24 Pursuing Elements: a pursuer follows and keeps contact with what is left of the file. */
@@ -1055,9 +1085,13 @@ export class Battle {
     const f = this.flanking;
     const o = owner * this.W;
     const side = this.sides[owner];
-    for (let c = 0; c < this.W; c++) {
-      if (!this.present(owner, c) || this.present(other, c) || this.back[o + c] === 1 || f[o + c] !== 0)
-        continue;
+    // The fronts read once here (an in-line file with no enemy in front is rare: most columns stop at the
+    // first test).
+    const cur = this.cur;
+    const W = this.W;
+    const x = other * W;
+    for (let c = 0; c < W; c++) {
+      if (cur[o + c]! < 0 || cur[x + c]! >= 0 || this.back[o + c] === 1 || f[o + c] !== 0) continue;
       if (this.moved[owner * this.W + c] === 1 || this.stepped[c] === 1 || this.shaken(owner, c)) continue;
       if (side.flankReach[this.tmplAt(owner, c)] === 0) continue;
       const left = this.flankable(owner, c, c - 1);
@@ -1508,11 +1542,12 @@ export class Battle {
     const other = (1 - owner) as Side;
     // Loops, not fill and set: a bound's arrays are a few dozen bytes, less than a builtin call costs.
     const { moved, contact, contactAtStart, stepped, W } = this;
-    for (let i = 0; i < 2 * W; i++) moved[i] = 0;
-    if (this.flankOn && this.flankFromLevel) for (let c = 0; c < W; c++) contactAtStart[c] = contact[c]!;
-    if (this.steppedAny) {
-      for (let c = 0; c < W; c++) stepped[c] = 0;
-      this.steppedAny = false;
+    // One pass over the columns (contactAtStart is read only with flankFromLevel).
+    for (let c = 0; c < W; c++) {
+      moved[c] = 0;
+      moved[W + c] = 0;
+      contactAtStart[c] = contact[c]!;
+      stepped[c] = 0;
     }
     if (!charge) {
       this.lineMoved[0] = 0;
@@ -1523,9 +1558,11 @@ export class Battle {
       (this.engaged || (this.intent[owner]! & CLOSES) !== 0);
     if (renews) {
       if (this.p.pips) this.payRenewals(owner);
-      for (let c = 0; c < this.W; c++) {
-        // A column in contact has nothing to renew.
-        if (this.contact[c] === 1 || !this.present(owner, c)) continue;
+      const cur = this.cur;
+      const ow = owner * W;
+      for (let c = 0; c < W; c++) {
+        // A column in contact, or without the owner's front, has nothing to renew.
+        if (contact[c] === 1 || cur[ow + c]! < 0) continue;
         if (!this.mayRenew(owner, c)) continue;
         if (this.present(other, c)) {
           if (this.contact[c] === 0) {
@@ -1749,7 +1786,6 @@ export class Battle {
     this.moved[s * this.W + c] = contact ? 1 : 0;
     // It has made its move this bound: it does not also take a flank.
     this.stepped[c] = 1;
-    this.steppedAny = true;
     this.touch(c);
     if (this.log)
       this.log({ kind: 'step-up', bound: this.bound, side: SIDE_IDS[s]!, column: c, file: f, contact });
@@ -1784,8 +1820,9 @@ export class Battle {
   private combat(owner: Side): void {
     const { W, order, edge, contact, result } = this;
     let n = 0;
+    const odd = this.bound % 2 === 1;
     for (let i = 0; i < W; i++) {
-      const c = this.bound % 2 === 1 ? i : W - 1 - i;
+      const c = odd ? i : W - 1 - i;
       if (contact[c] === 1) order[n++] = c;
     }
     if (this.opts.combatOrder === 'simultaneous') {
@@ -1821,11 +1858,13 @@ export class Battle {
       const c = order[i]!;
       if (contact[c] === 0) continue;
       const e = stale[c] === 1 ? this.entryAt(c, owner) : pending[c]!;
+      // Only a file on an enemy flank beside c can move (releaseFlankers) besides c itself.
+      const flankersBefore = this.flankers;
       if (this.fight(c, owner, e)) {
         if (c > 0) stale[c - 1] = 1;
         if (c + 1 < W) stale[c + 1] = 1;
         // A flank attacker beside c left the flank: it may now overlap the combat beyond it.
-        if (this.flankOn) {
+        if (flankersBefore > 0) {
           if (c > 1) stale[c - 2] = 1;
           if (c + 2 < W) stale[c + 2] = 1;
         }
@@ -2217,7 +2256,6 @@ export class Battle {
     this.lineMoved[0] = 0;
     this.lineMoved[1] = 0;
     this.flankers = 0;
-    this.steppedAny = false;
     this.stepped.fill(0);
     this.decision = UNDECIDED;
   }
