@@ -67,8 +67,25 @@ export interface LinesModel<E> extends EngagementModel<LinesConfig<E>> {
 }
 
 /** Line-ups' lines by variant (objects, so the kernel's per-line layouts are found by identity). */
-const lineMemo = new WeakMap<object, Map<string, LineConfig>>();
+const lineMemo = new WeakMap<object, Map<number | string, LineConfig>>();
 const LINE_MEMO = 2048;
+
+/** Each element name met, numbered in the order met (lineKey). */
+const elementNumbers = new Map<string, number>();
+
+/**
+ * The key of a line-up's line in lineMemo: a number where its parts fit their bits (a line-up's
+ * element, count, depth and width; a number is found faster than a text made for each call), else the
+ * same parts as text. The two never meet: texts and numbers are different keys.
+ */
+function lineKey(element: string, count: number, depth: number, width: number): number | string {
+  let n = elementNumbers.get(element);
+  if (n === undefined) elementNumbers.set(element, (n = elementNumbers.size));
+  const fits = (x: number, below: number) => Number.isInteger(x) && x >= 0 && x < below;
+  return fits(count, 1024) && fits(depth, 16) && fits(width, 1024)
+    ? ((n * 1024 + count) * 16 + depth) * 1024 + width
+    : `${element}|${count}|${depth}|${width}`;
+}
 
 export function linesModel<E, T, V>(adapter: LineAdapter<E, T, V>, o: LinesModelOptions): LinesModel<E> {
   const a = adapter as unknown as LineAdapter<E>;
@@ -105,7 +122,7 @@ export function linesModel<E, T, V>(adapter: LineAdapter<E, T, V>, o: LinesModel
       const natural = (l: LineUp) => Math.max(1, Math.ceil(l.count / l.depth));
       const line = (l: LineUp, enemy: LineUp): LineConfig<E> => {
         const width = Math.min(natural(l), natural(enemy) + 2);
-        const key = `${l.element}|${l.count}|${l.depth}|${width}`;
+        const key = lineKey(l.element, l.count, l.depth, width);
         const known = lines.get(key) as LineConfig<E> | undefined;
         if (known) return known;
         // Files of one depth are one object: the kernel lays each distinct file out once.

@@ -21,15 +21,22 @@ const isTyped = (v: unknown): v is Typed => ArrayBuffer.isView(v) && !(v instanc
 export function onOneBuffer<T extends object>(o: T): T {
   const copy = { ...o } as Record<string, unknown>;
   const keys = Object.keys(copy);
-  // One copy per distinct array (two properties holding the same array still share it).
+  // The values read once, in the keys' order (a side's forty-odd keyed reads cost more than its copies).
+  const values = Object.values(copy);
+  // One copy per distinct array (two properties holding the same array still share it): `slot[i]` is
+  // property i's array among `from`, -1 for a property that is not a typed array.
   const from: Typed[] = [];
+  const slot = new Int32Array(keys.length).fill(-1);
   let bytes = 0;
-  for (const key of keys) {
-    const v = copy[key];
-    if (isTyped(v) && !from.includes(v)) {
-      from.push(v);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (!isTyped(v)) continue;
+    let j = from.indexOf(v);
+    if (j < 0) {
+      j = from.push(v) - 1;
       bytes += v.byteLength;
     }
+    slot[i] = j;
   }
   const buffer = new ArrayBuffer(bytes);
   const to: Typed[] = new Array<Typed>(from.length);
@@ -45,10 +52,7 @@ export function onOneBuffer<T extends object>(o: T): T {
       to[i] = view;
       at += v.byteLength;
     }
-  for (const key of keys) {
-    const v = copy[key];
-    if (isTyped(v)) copy[key] = to[from.indexOf(v)];
-  }
+  for (let i = 0; i < keys.length; i++) if (slot[i]! >= 0) copy[keys[i]!] = to[slot[i]!];
   return copy as T;
 }
 

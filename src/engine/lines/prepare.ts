@@ -165,8 +165,11 @@ interface VariantSpace {
    * the variant: its states, their transitions, and each state's template with its JSON key, per going.
    */
   readonly files: Map<string, FileMemo>;
-  /** Each line object laid out once per column offset, width and goings (a line-up's lines recur). */
-  readonly sides: WeakMap<object, Map<string, { side: PreparedSide; templates: unknown[] }>>;
+  /**
+   * Each line object laid out once per goings (by the array goingsOf gives), then per column offset,
+   * width, fled elements' return and second lines' gap (placeKey): a line-up's lines recur.
+   */
+  readonly sides: WeakMap<object, Map<readonly string[], Map<number | string, LaidSide>>>;
 }
 
 interface FileMemo {
@@ -777,21 +780,26 @@ function sideOf<E, T, V>(
   original: LineConfig<E>,
   fledReturn: boolean,
 ): { side: PreparedSide; templates: T[] } {
-  let byPlace = space.sides.get(original);
+  let byGoings = space.sides.get(original);
+  if (!byGoings) {
+    byGoings = new Map();
+    space.sides.set(original, byGoings);
+  }
+  let byPlace = byGoings.get(goings);
   if (!byPlace) {
     byPlace = new Map();
-    space.sides.set(original, byPlace);
+    byGoings.set(goings, byPlace);
   }
-  const o = ctx.config.options;
-  const laid = `${goings.join(',')}|${fledReturn ? 1 : 0}|${o.secondLineGap ?? 2}`;
-  const key = `${offset}|${width}|${laid}`;
+  const gap = ctx.config.options.secondLineGap ?? 2;
+  const key = placeKey(offset, width, fledReturn, gap);
   let made = byPlace.get(key) as { side: PreparedSide; templates: T[] } | undefined;
   if (!made) {
     const front = original.files.length;
-    let home = byPlace.get(`0|${front}|${laid}`) as { side: PreparedSide; templates: T[] } | undefined;
+    const homeKey = placeKey(0, front, fledReturn, gap);
+    let home = byPlace.get(homeKey) as { side: PreparedSide; templates: T[] } | undefined;
     if (!home) {
       home = prepareSide(ctx, adapter, space, id, 0, front, goings, fledReturn);
-      byPlace.set(`0|${front}|${laid}`, home);
+      byPlace.set(homeKey, home);
     }
     made =
       offset === 0 && width === front
@@ -800,6 +808,23 @@ function sideOf<E, T, V>(
     byPlace.set(key, made);
   }
   return made;
+}
+
+/** A side laid out, with its templates (sideOf). */
+interface LaidSide {
+  readonly side: PreparedSide;
+  readonly templates: unknown[];
+}
+
+/**
+ * Where a laid-out line stands and how it was laid out, as one key (sideOf): a number where the parts
+ * fit their bits (found faster than a text made for each call), else the same parts as text.
+ */
+function placeKey(offset: number, width: number, fledReturn: boolean, gap: number): number | string {
+  const fits = (x: number, below: number) => Number.isInteger(x) && x >= 0 && x < below;
+  return fits(offset, 1024) && fits(width, 1024) && fits(gap, 64)
+    ? ((gap * 2 + (fledReturn ? 1 : 0)) * 1024 + offset) * 1024 + width
+    : `${offset}|${width}|${fledReturn ? 1 : 0}|${gap}`;
 }
 
 /**
@@ -833,14 +858,16 @@ type Terrain = NonNullable<Battlefield['terrain']>;
  * A terrain's goings (those it weighs above 0, in order) and their cumulative weights, worked out once per
  * terrain object (configs are never changed).
  */
-const terrains = new WeakMap<Terrain, { readonly goings: string[]; readonly cdf: Float64Array }>();
+const terrains = new WeakMap<Terrain, { readonly goings: readonly string[]; readonly cdf: Float64Array }>();
 
-function terrainOf(t: Terrain): { readonly goings: string[]; readonly cdf: Float64Array } {
+function terrainOf(t: Terrain): { readonly goings: readonly string[]; readonly cdf: Float64Array } {
   let made = terrains.get(t);
   if (!made) {
-    const goings = Object.entries(t.weights)
-      .filter(([, w]) => w > 0)
-      .map(([g]) => g);
+    const goings = goingsNamed(
+      Object.entries(t.weights)
+        .filter(([, w]) => w > 0)
+        .map(([g]) => g),
+    );
     const cdf = new Float64Array(goings.length);
     const total = goings.reduce((sum, g) => sum + (t.weights[g] as number), 0);
     let acc = 0;
@@ -854,10 +881,25 @@ function terrainOf(t: Terrain): { readonly goings: string[]; readonly cdf: Float
   return made;
 }
 
-/** The goings columns draw from: the terrain's (positive weights, in order), else the line's own. */
-function goingsOf(config: LinesConfig, id: LineId): string[] {
+/**
+ * Lists of goings, one array per list (by its names in order): sideOf finds a line's layouts by the
+ * array, and a terrain comes as a new object with every job that names it.
+ */
+const goingLists = new Map<string, readonly string[]>();
+function goingsNamed(goings: readonly string[]): readonly string[] {
+  const text = JSON.stringify(goings);
+  let known = goingLists.get(text);
+  if (!known) goingLists.set(text, (known = goings));
+  return known;
+}
+
+/**
+ * The goings columns draw from: the terrain's (positive weights, in order), else the line's own; the
+ * same array for the same goings (goingsNamed).
+ */
+function goingsOf(config: LinesConfig, id: LineId): readonly string[] {
   const t = config.battlefield?.terrain;
-  return t ? terrainOf(t).goings : [config[id].going];
+  return t ? terrainOf(t).goings : goingsNamed([config[id].going]);
 }
 
 /** The config laid out with its system's adapter. */

@@ -59,6 +59,30 @@ describe('placing a laid-out side', () => {
     expect(Array.from(one.stTmpl)).toEqual(before.stTmpl);
   });
 
+  it('a terrain that comes again as a new object (with each job) finds the layouts already made', () => {
+    const mixed = () => ({
+      distance: 600,
+      shooters: 'halt' as const,
+      terrain: { per: 'file' as const, weights: { good: 6, rough: 3, difficult: 1 } },
+    });
+    const laidUnder = (battlefield: ReturnType<typeof mixed>) =>
+      prepared({ ...lineUp(9), battlefield }, model.adapter, false);
+    const first = laidUnder(mixed());
+    const again = laidUnder(mixed());
+    // The same goings (by name, in order): the same laid-out sides, not new ones.
+    expect(again.goings).toBe(first.goings);
+    expect(again.sides[0]).toBe(first.sides[0]);
+    expect(again.sides[1]).toBe(first.sides[1]);
+    // Other goings are another layout of the same line: its templates are those goings' own.
+    const open = laidUnder({
+      ...mixed(),
+      terrain: { per: 'file', weights: { good: 1, rough: 0, difficult: 0 } },
+    });
+    expect(open.goings).toEqual(['good']);
+    expect(open.sides[0]).not.toBe(first.sides[0]);
+    expect(open.sides[0].stTmpl.length).toBeLessThan(first.sides[0].stTmpl.length);
+  });
+
   it('refuses a place the side does not fit in', () => {
     const home = prepared(lineUp(4), model.adapter, false).sides[0];
     expect(() => placeSide(home, 3, 8)).toThrow(/6 files wide does not stand from column 3 of 8/);
