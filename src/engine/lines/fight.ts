@@ -701,8 +701,6 @@ export class Battle {
   /** Overlaps on side s's element in column c, from the enemy's free files beside it. */
   private overlapsOn(s: Side, c: number): number {
     const o = (1 - s) as Side;
-    const n = o === 0 ? this.naT : this.nbT;
-    const ok = this.okPad[o];
     const f = this.freeT;
     const x = o * this.W2 + c;
     // f[x] is column c - 1 and f[x + 2] column c + 1 (padded); -1 (no overlapper) reads the zero row,
@@ -710,6 +708,8 @@ export class Battle {
     const left = f[x]!;
     const right = f[x + 2]!;
     if (left < 0 && right < 0) return 0;
+    const n = o === 0 ? this.naT : this.nbT;
+    const ok = this.okPad[o];
     const friend = this.cur[o * this.W + c]!;
     return ok[(left + 1) * n + friend]! + ok[(right + 1) * n + friend]!;
   }
@@ -999,12 +999,7 @@ export class Battle {
       ) {
         this.visiting(s, c, C_EDGE);
         next = loseFront(side, loseBehind(side, st, rear, this.visitor), 1, LOST_FRONT, this.visitor);
-      } else if (
-        out === RECOIL &&
-        rear === 0 &&
-        side.stRecoil[st] === st &&
-        side.recoilLostOff[st + 1] === side.recoilLostOff[st]
-      ) {
+      } else if (out === RECOIL && rear === 0 && side.recoilStays[st] === 1) {
         // The usual recoil: no rank is lost and the file keeps its ranks (fileOutcome would leave its
         // state, and so its template, as they are); it only goes a base depth back.
         this.back[i] = 1;

@@ -64,6 +64,11 @@ export interface PreparedSide {
   /** Per state: the state after its front recoils (the adapter's `recoil`; itself when there is none). */
   readonly stRecoil: Int32Array;
   /**
+   * Per state: 1 where its front's recoil leaves it as it is and destroys none of its ranks (stRecoil is
+   * the state itself and recoilLost is empty): such a recoil only moves the file (fight.ts applyLoss).
+   */
+  readonly recoilStays: Uint8Array;
+  /**
    * Per state st: the ranks (within the file) a recoil destroys, front first if the front is among them,
    * at recoilLost[recoilLostOff[st] .. recoilLostOff[st + 1]) (lists of this kind are packed end to end).
    */
@@ -689,6 +694,7 @@ function prepareSide<E, T, V>(
       stDrop: flat32(drop),
       stBehind: flat32(behind),
       stRecoil: scratch.i32Of(recoil),
+      recoilStays: recoilStaysOf(recoil, recoilLost),
       ...packedLists('recoilLost', recoilLost),
       stFlee: scratch.i32Of(flee),
       ...packedLists('fleeLost', fleeLost),
@@ -746,6 +752,13 @@ function flat32(lists: readonly (readonly number[])[]): Int32Array {
   let at = 0;
   for (const l of lists) for (let i = 0; i < l.length; i++) out[at++] = l[i]!;
   return out;
+}
+
+/** PreparedSide.recoilStays from each state's recoil and the ranks it destroys (made in the scratch buffer). */
+function recoilStaysOf(recoil: readonly number[], lost: readonly (readonly number[])[]): Uint8Array {
+  const stays = scratch.u8(recoil.length);
+  for (let st = 0; st < recoil.length; st++) stays[st] = recoil[st] === st && lost[st]!.length === 0 ? 1 : 0;
+  return stays;
 }
 
 /**
