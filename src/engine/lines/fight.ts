@@ -1084,9 +1084,9 @@ export class Battle {
     // first test).
     const cur = this.cur;
     const W = this.W;
-    const x = other * W;
+    const theirs = other * W;
     for (let c = 0; c < W; c++) {
-      if (cur[o + c]! < 0 || cur[x + c]! >= 0 || this.back[o + c] === 1 || f[o + c] !== 0) continue;
+      if (cur[o + c]! < 0 || cur[theirs + c]! >= 0 || this.back[o + c] === 1 || f[o + c] !== 0) continue;
       if (this.moved[owner * this.W + c] === 1 || this.stepped[c] === 1 || this.shaken(owner, c)) continue;
       if (side.flankReach[this.tmplAt(owner, c)] === 0) continue;
       const left = this.flankable(owner, c, c - 1);

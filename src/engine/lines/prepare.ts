@@ -174,7 +174,7 @@ interface VariantSpace {
    * Each line object laid out once per goings (by the array goingsOf gives), then per column offset,
    * width, fled elements' return and second lines' gap (placeKey): a line-up's lines recur.
    */
-  readonly sides: WeakMap<object, Map<readonly string[], Map<number | string, LaidSide>>>;
+  readonly sides: WeakMap<object, Map<readonly string[], Map<number | string, LaidSide<unknown>>>>;
 }
 
 interface FileMemo {
@@ -461,7 +461,7 @@ function prepareSide<E, T, V>(
   width: number,
   goings: readonly string[],
   fledReturn: boolean,
-): { side: PreparedSide; templates: T[] } {
+): LaidSide<T> {
   scratch.begin();
   // ctx.config is flattened: the front files first, then the reserves (prepare: flattened).
   const line = ctx.config[id];
@@ -792,7 +792,7 @@ function sideOf<E, T, V>(
   goings: readonly string[],
   original: LineConfig<E>,
   fledReturn: boolean,
-): { side: PreparedSide; templates: T[] } {
+): LaidSide<T> {
   let byGoings = space.sides.get(original);
   if (!byGoings) {
     byGoings = new Map();
@@ -805,11 +805,11 @@ function sideOf<E, T, V>(
   }
   const gap = ctx.config.options.secondLineGap ?? 2;
   const key = placeKey(offset, width, fledReturn, gap);
-  let made = byPlace.get(key) as { side: PreparedSide; templates: T[] } | undefined;
+  let made = byPlace.get(key) as LaidSide<T> | undefined;
   if (!made) {
     const front = original.files.length;
     const homeKey = placeKey(0, front, fledReturn, gap);
-    let home = byPlace.get(homeKey) as { side: PreparedSide; templates: T[] } | undefined;
+    let home = byPlace.get(homeKey) as LaidSide<T> | undefined;
     if (!home) {
       home = prepareSide(ctx, adapter, space, id, 0, front, goings, fledReturn);
       byPlace.set(homeKey, home);
@@ -824,9 +824,9 @@ function sideOf<E, T, V>(
 }
 
 /** A side laid out, with its templates (sideOf). */
-interface LaidSide {
+interface LaidSide<T> {
   readonly side: PreparedSide;
-  readonly templates: unknown[];
+  readonly templates: T[];
 }
 
 /**
