@@ -6,6 +6,7 @@
  */
 import './v8-flags.ts';
 import { createRng } from '../src/core/rng.ts';
+import { ENGAGEMENT_CASES } from './engagement-cases.ts';
 import { prngRate } from './prng-rate.ts';
 import type { AnySystem } from '../src/core/system.ts';
 import { battleOf } from '../src/engine/lines/fight.ts';
@@ -19,32 +20,9 @@ const dbm = systemOfRules('dbm-3.2') as AnySystem;
 const model = dbm.engagement as LinesModel<unknown>;
 const variant = dbm.variant({ version: 'dbm-3.2' });
 
-const cases: { name: string; block: Record<string, unknown> }[] = [
-  {
-    name: '8x2 Reg Bd(O) mirror',
-    block: { a: '8 files of Reg Bd(O), 2 deep', b: '8 files of Reg Bd(O), 2 deep' },
-  },
-  {
-    name: '8x2 Reg Sp(O) v 8x2 Irr Kn(O)',
-    block: { a: '8 files of Reg Sp(O), 2 deep', b: '8 files of Irr Kn(O), 2 deep' },
-  },
-  {
-    name: '10 Reg Bw(O) v 6 Irr Kn(O), 400p approach, mixed terrain',
-    block: { a: '5 files of Reg Bw(O), 2 deep', b: '6 files of Irr Kn(O)', boundLimit: 30 },
-  },
-];
-
-for (const c of cases) {
-  let config = model.configure(c.block, variant);
-  if (c.name.includes('approach'))
-    config = {
-      ...config,
-      battlefield: {
-        distance: 400,
-        shooters: 'halt',
-        terrain: { per: 'file', weights: { good: 6, rough: 3, difficult: 1 } },
-      },
-    };
+for (const c of ENGAGEMENT_CASES) {
+  const configured = model.configure(c.block, variant);
+  const config = c.battlefield ? { ...configured, battlefield: c.battlefield } : configured;
   const battle = battleOf(prepared(config, model.adapter));
   // Warm up (and compile every combat table this fight meets).
   model.kernel(config, createRng('warm-up', 0), 2_000);

@@ -14,6 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { ENGAGEMENT_CASES } from './engagement-cases.ts';
 
 const other = process.argv[2] && process.argv[2] !== '-' ? process.argv[2] : undefined;
 const engagements = Number(process.argv[3] ?? 20_000);
@@ -27,32 +28,23 @@ if (spawnSync('valgrind', ['--version']).status !== 0) {
   process.exit(2);
 }
 
-/** The three cases of bench/engagement.ts, by number. */
-const NAMES = [
-  '8x2 Reg Bd(O) mirror',
-  '8x2 Reg Sp(O) v 8x2 Irr Kn(O)',
-  '10 Reg Bw(O) v 6 Irr Kn(O), 400p approach, mixed terrain',
-];
-
-/** The driver each checkout is bundled with: warm up on 2,000 engagements, then run `n` (argv). */
+/**
+ * The driver each checkout is bundled with: warm up on 2,000 engagements of case argv[2] (the cases
+ * written in as data), then run argv[3].
+ */
 const DRIVER = `import './v8-flags.ts';
 import { createRng } from '../src/core/rng.ts';
 import type { AnySystem } from '../src/core/system.ts';
-import type { LinesModel } from '../src/engine/lines/index.ts';
+import type { LinesConfig, LinesModel } from '../src/engine/lines/index.ts';
 import { systemOfRules } from '../src/systems/registry.ts';
 const dbm = systemOfRules('dbm-3.2') as AnySystem;
 const model = dbm.engagement as LinesModel<unknown>;
 const variant = dbm.variant({ version: 'dbm-3.2' });
-const which = Number(process.argv[2]);
+const cases = ${JSON.stringify(ENGAGEMENT_CASES)};
+const c = cases[Number(process.argv[2])]!;
 const n = Number(process.argv[3]);
-const blocks = [
-  { a: '8 files of Reg Bd(O), 2 deep', b: '8 files of Reg Bd(O), 2 deep' },
-  { a: '8 files of Reg Sp(O), 2 deep', b: '8 files of Irr Kn(O), 2 deep' },
-  { a: '5 files of Reg Bw(O), 2 deep', b: '6 files of Irr Kn(O)', boundLimit: 30 },
-];
-let config = model.configure(blocks[which]!, variant);
-if (which === 2)
-  config = { ...config, battlefield: { distance: 400, shooters: 'halt', terrain: { per: 'file', weights: { good: 6, rough: 3, difficult: 1 } } } } as typeof config;
+const configured = model.configure(c.block, variant);
+const config = (c.battlefield ? { ...configured, battlefield: c.battlefield } : configured) as LinesConfig;
 model.kernel(config, createRng('warm-up', 0), 2000);
 if (n > 0) console.log(model.kernel(config, createRng('bench', 0), n)[1]);
 `;
@@ -101,7 +93,7 @@ try {
   const trees = [{ name: 'A (this checkout)', file: bundle('.', 'a') }];
   if (other) trees.push({ name: `B (${other})`, file: bundle(other, 'b') });
   for (const c of cases) {
-    console.log(NAMES[c] ?? `case ${c}`);
+    console.log(ENGAGEMENT_CASES[c]?.name ?? `case ${c}`);
     const per: number[] = [];
     for (const t of trees) {
       const each = (instructions(t.file, c, engagements) - instructions(t.file, c, 0)) / engagements;

@@ -15,6 +15,7 @@
  */
 import './v8-flags.ts';
 import { createRng } from '../src/core/rng.ts';
+import { ENGAGEMENT_CASES } from './engagement-cases.ts';
 import { prngRate } from './prng-rate.ts';
 import type { AnySystem, RandomSource } from '../src/core/system.ts';
 import { battleOf } from '../src/engine/lines/fight.ts';
@@ -29,10 +30,7 @@ const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.len
 const dbm = systemOfRules('dbm-3.2') as AnySystem;
 const model = dbm.engagement as LinesModel<unknown>;
 const variant = dbm.variant({ version: 'dbm-3.2' });
-const config = model.configure(
-  { a: '8 files of Reg Bd(O), 2 deep', b: '8 files of Reg Bd(O), 2 deep' },
-  variant,
-);
+const config = model.configure(ENGAGEMENT_CASES[0]!.block, variant);
 
 /** The bare mechanics of the line-up's close combats (the module comment). */
 class Floor {
