@@ -247,6 +247,22 @@ describe('whole armies (armies/*.yaml, deployed by src/systems/dbm/army/deploy.t
     return { mean, se: Math.sqrt((sq / n - mean * mean) / n), decisions };
   }
 
+  it('a thread deploys an army once per variant: fresh copies of it get the same line object', () => {
+    // Jobs reach a worker thread with copies of their armies; the engine lays a line out once per object.
+    const one = armyBattle(eir, sassanid, spec) as LinesConfig;
+    const again = armyBattle(structuredClone(sassanid), structuredClone(eir), spec) as LinesConfig;
+    expect(again.b).toBe(one.a);
+    expect(again.a).toBe(one.b);
+    // The mirror battle's two sides are one line.
+    const mirror = armyBattle(eir, eir, spec) as LinesConfig;
+    expect(mirror.b).toBe(mirror.a);
+    expect(mirror.a).toBe(one.a);
+    // Under another variant the same army is deployed anew (a group's depth depends on the version).
+    const older = armyBattle(eir, sassanid, { version: 'dbm-3.0' }) as LinesConfig;
+    expect(older.a).not.toBe(one.a);
+    expect(older.a.files.length).toBeGreaterThan(0);
+  });
+
   it('the mirror battle (alternating the first bound) scores 5 VP a side, within 4 standard errors', () => {
     const r = fight(armyBattle(eir, eir, spec) as LinesConfig, 'mirror', 600);
     expect(Math.abs(r.mean - 5)).toBeLessThan(4 * r.se);

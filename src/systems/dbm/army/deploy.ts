@@ -7,6 +7,8 @@
  */
 import type { ArmyCommand, ArmyLine, FittedArmy } from '../../../core/army.ts';
 import type { ArmyBattleSetting, VariantSpec } from '../../../core/system.ts';
+import { remember } from '../../../core/bounded.ts';
+import { canonicalKey } from '../../../core/canonical-key.ts';
 import {
   DEFAULT_OPTIONS,
   type Battlefield,
@@ -48,8 +50,25 @@ interface Section {
   readonly behind: Record<Exclude<ArmyLine, 'front'>, FileConfig<Element>[]>;
 }
 
-/** One army as a line of commands (commands in the army file's order, placed by wing). */
+/**
+ * Lines deployed on this thread, by army and variant. A study's jobs come with fresh copies of their
+ * armies, and each army meets every other: handing its battles the same line object lets the engine
+ * lay that line out once (engine/lines prepare.ts sideOf remembers lines by object), not once a job.
+ */
+const deployed = new Map<string, LineConfig<Element>>();
+/** Lines remembered: the default army study's thread meets some 100 (20 armies, 2 versions, 2 budgets). */
+const LINE_MEMO = 256;
+
+/**
+ * One army as a line of commands (commands in the army file's order, placed by wing). The same army and
+ * variant give the same object (plain data, never changed).
+ */
 export function armyLine(army: FittedArmy, spec: VariantSpec): LineConfig<Element> {
+  const key = canonicalKey([army, spec]);
+  return deployed.get(key) ?? remember(deployed, key, lineOf(army, spec), LINE_MEMO);
+}
+
+function lineOf(army: FittedArmy, spec: VariantSpec): LineConfig<Element> {
   const version = versionOfSpec(spec);
   const sections: Section[] = army.commands.map((cmd, command) => sectionOf(cmd, command, version));
   // Left wing to right wing; the file's order within a wing.
