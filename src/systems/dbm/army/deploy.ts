@@ -56,7 +56,10 @@ interface Section {
  * lay that line out once (engine/lines prepare.ts sideOf remembers lines by object), not once a job.
  */
 const deployed = new Map<string, LineConfig<Element>>();
-/** Lines remembered: the default army study's thread meets some 100 (20 armies, 2 versions, 2 budgets). */
+/**
+ * Lines remembered: more than a study's thread meets (the default army study: 20 armies under 2 versions at
+ * 2 budgets, and the armies its substitutions make).
+ */
 const LINE_MEMO = 256;
 
 /**
