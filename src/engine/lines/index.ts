@@ -14,6 +14,7 @@ import type { LineAdapter } from './adapter.ts';
 import { configureLines, LineBuilder, linesBlockSchema } from './block.ts';
 import { linesBoundsOdds } from './bounds.ts';
 import { countsProblem, engagementDecisions, engagementShard } from './counts.ts';
+import { wholeBelow } from './number-table.ts';
 import {
   DEFAULT_OPTIONS,
   type Battlefield,
@@ -81,8 +82,7 @@ const elementNumbers = new Map<string, number>();
 function lineKey(element: string, count: number, depth: number, width: number): number | string {
   let n = elementNumbers.get(element);
   if (n === undefined) elementNumbers.set(element, (n = elementNumbers.size));
-  const fits = (x: number, below: number) => Number.isInteger(x) && x >= 0 && x < below;
-  return fits(count, 1024) && fits(depth, 16) && fits(width, 1024)
+  return wholeBelow(count, 1024) && wholeBelow(depth, 16) && wholeBelow(width, 1024)
     ? ((n * 1024 + count) * 16 + depth) * 1024 + width
     : `${element}|${count}|${depth}|${width}`;
 }

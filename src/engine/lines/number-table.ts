@@ -8,6 +8,12 @@
  * When it would hold more than `cap` keys it forgets them all: a forgotten key is only worked out again
  * (a table built anew is found in the store under its old number), never answered differently.
  */
+/**
+ * Is x a whole number from 0 to below - 1? Keys made of several such parts are packed into one number
+ * where every part fits (engine/lines index.ts lineKey, prepare.ts placeKey), else written as text.
+ */
+export const wholeBelow = (x: number, below: number): boolean => Number.isInteger(x) && x >= 0 && x < below;
+
 export class NumberTable {
   private keys: Float64Array;
   private values: Int32Array;

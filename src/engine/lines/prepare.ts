@@ -11,7 +11,7 @@ import type { DieSpec } from '../../core/ruleset.ts';
 import type { VariantSpec } from '../../core/system.ts';
 import type { AdapterContext, BreakRule, CommandRule, LineAdapter, PipRule, ScoreRule } from './adapter.ts';
 import type { Battlefield, FileConfig, LineConfig, LineId, LinesConfig } from './model.ts';
-import { NumberTable } from './number-table.ts';
+import { NumberTable, wholeBelow } from './number-table.ts';
 import { onOneBuffer, Scratch } from './one-buffer.ts';
 import { withoutRecoils, worthTo } from './pack.ts';
 import { signatureIndex, signatureOf, signatureSpace, type SignatureSpace } from './signature.ts';
@@ -834,8 +834,7 @@ interface LaidSide<T> {
  * fit their bits (found faster than a text made for each call), else the same parts as text.
  */
 function placeKey(offset: number, width: number, fledReturn: boolean, gap: number): number | string {
-  const fits = (x: number, below: number) => Number.isInteger(x) && x >= 0 && x < below;
-  return fits(offset, 1024) && fits(width, 1024) && fits(gap, 64)
+  return wholeBelow(offset, 1024) && wholeBelow(width, 1024) && wholeBelow(gap, 64)
     ? ((gap * 2 + (fledReturn ? 1 : 0)) * 1024 + offset) * 1024 + width
     : `${offset}|${width}|${fledReturn ? 1 : 0}|${gap}`;
 }
