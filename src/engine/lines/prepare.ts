@@ -905,13 +905,20 @@ function goingsNamed(goings: readonly string[]): readonly string[] {
   return known;
 }
 
+/** A line's own going as a list of goings (goingsNamed's array), by its name: found without a text made. */
+const ownGoings = new Map<string, readonly string[]>();
+
 /**
  * The goings columns draw from: the terrain's (positive weights, in order), else the line's own; the
  * same array for the same goings (goingsNamed).
  */
 function goingsOf(config: LinesConfig, id: LineId): readonly string[] {
   const t = config.battlefield?.terrain;
-  return t ? terrainOf(t).goings : goingsNamed([config[id].going]);
+  if (t) return terrainOf(t).goings;
+  const going = config[id].going;
+  let own = ownGoings.get(going);
+  if (!own) ownGoings.set(going, (own = goingsNamed([going])));
+  return own;
 }
 
 /** The config laid out with its system's adapter. */
