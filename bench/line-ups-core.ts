@@ -5,16 +5,22 @@
  * passes' sums out.
  */
 import { createRng } from '../src/core/rng.ts';
-import { battleOf } from '../src/engine/lines/fight.ts';
+import { battleOf, REFUSED } from '../src/engine/lines/fight.ts';
 import type { LinesConfig, LinesModel } from '../src/engine/lines/index.ts';
 import { prepared } from '../src/engine/lines/prepare.ts';
 import { engagementsAgainst, type BalancePayload } from '../src/studies/balance/design.ts';
 import { requireSystem } from '../src/systems/registry.ts';
 
-/** One pass's sums: line-ups and engagements, and milliseconds in each part. */
+/**
+ * One pass's sums: line-ups and engagements, the engagements refused (no bound played), the bounds and
+ * combats (close combats and shootings) played, and milliseconds in each part.
+ */
 export interface Pass {
   lineUps: number;
   engagements: number;
+  refused: number;
+  bounds: number;
+  combats: number;
   lineUp: number;
   layout: number;
   battle: number;
@@ -37,7 +43,17 @@ export function timeLineUps(payloads: readonly BalancePayload[], warm: number, t
     return v;
   };
   const pass = (shift: number, seed: string): Pass => {
-    const t: Pass = { lineUps: 0, engagements: 0, lineUp: 0, layout: 0, battle: 0, fights: 0 };
+    const t: Pass = {
+      lineUps: 0,
+      engagements: 0,
+      refused: 0,
+      bounds: 0,
+      combats: 0,
+      lineUp: 0,
+      layout: 0,
+      battle: 0,
+      fights: 0,
+    };
     const rng = createRng(seed, shift);
     const draw = (n: number) => rng.int(n);
     for (const p of payloads) {
@@ -56,10 +72,20 @@ export function timeLineUps(payloads: readonly BalancePayload[], warm: number, t
         const layout = prepared(config, model.adapter, false);
         const t2 = performance.now();
         const battle = battleOf(layout);
+        const combats = battle.combats + battle.shootings;
+        let bounds = 0;
+        let refused = 0;
         const t3 = performance.now();
-        for (let i = 0; i < n; i++)
+        for (let i = 0; i < n; i++) {
           battle.run(draw, config.first === 'alternate' ? ((i % 2) as 0 | 1) : config.first === 'a' ? 0 : 1);
+          // A refused engagement plays no bound (its `bounds` reads the limit).
+          if (battle.decision === REFUSED) refused++;
+          else bounds += battle.bounds;
+        }
         const t4 = performance.now();
+        t.refused += refused;
+        t.bounds += bounds;
+        t.combats += battle.combats + battle.shootings - combats;
         t.lineUps++;
         t.engagements += n;
         t.lineUp += t1 - t0;

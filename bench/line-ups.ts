@@ -6,7 +6,9 @@
  * jobs/balance.ts): the line-up (the model's lineUp), its layout (prepare.ts), its Battle (fight.ts
  * battleOf), then its engagements. It prints microseconds per line-up of each part and the setup's share.
  * Each pass moves every unit's count by one (new lines, new layouts, as a study's next stage does) on
- * combat tables already built, as a worker has them after the first minutes of a run. The timing code
+ * combat tables already built, as a worker has them after the first minutes of a run. It also prints
+ * what the fights are made of: the share of engagements refused, bounds an engagement, combats a bound
+ * and nanoseconds a bound (the engagements' time over the bounds they played). The timing code
  * (line-ups-core.ts) is bundled and run as the workers' code is, not under tsx.
  * Run: npx tsx bench/line-ups.ts [units]
  */
@@ -68,4 +70,15 @@ const parts = `line-up ${us(lineUp)}, layout ${us(layout)}, Battle ${us(battle)}
 console.log(`  setup ${us(setup)} us per line-up: ${parts}`);
 console.log(
   `  fights ${us(fights)} us per line-up; setup ${share}% of a line-up's time (before the collector)`,
+);
+// What the fights are made of: a bound's passes over the columns cost whatever the number of combats in
+// it, and a balance bound has few (the approach, lines of unequal width, files gone back), so a study's
+// time goes by bounds more than by combats (bench/engagement.ts's R counts combats).
+const played = first.engagements - first.refused;
+const nsPerBound = median(passes.map((p) => (1e6 * p.fights) / p.bounds));
+console.log(
+  `  ${((100 * first.refused) / first.engagements).toFixed(0)}% of engagements refused (no bound played); ` +
+    `the others ${(first.bounds / played).toFixed(1)} bounds each, ` +
+    `${(first.combats / first.bounds).toFixed(2)} combats a bound (close and shooting), ` +
+    `${nsPerBound.toFixed(0)} ns a bound`,
 );
