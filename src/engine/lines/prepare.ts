@@ -677,66 +677,68 @@ function prepareSide<E, T, V>(
           );
   return {
     // Its forty-odd arrays on one buffer: a worker keeps thousands of sides (one-buffer.ts).
-    side: onOneBuffer({
-      fileAt,
-      fileBase,
-      fileStart,
-      fileColumn,
-      fileLine,
-      fileCommand,
-      fileRanks,
-      reserveDist,
-      total,
-      states,
-      stRanks,
-      stOff,
-      stTmpl,
-      stDrop: flat32(drop),
-      stBehind: flat32(behind),
-      stRecoil: scratch.i32Of(recoil),
-      recoilStays: recoilStaysOf(recoil, recoilLost),
-      ...packedLists('recoilLost', recoilLost),
-      stFlee: scratch.i32Of(flee),
-      ...packedLists('fleeLost', fleeLost),
-      ...packedLists('fleeFled', fleeFled),
-      stFledGroup: scratch.i32Of(fledGroup),
-      ap,
-      ee,
-      firstBonus,
-      scoreBonus,
-      losses,
-      commandAt,
-      commands: commandCount,
-      commandOriginal,
-      cInC: line.commands?.cInC ?? 0,
-      generalRank: Int32Array.from({ length: commandCount }, (_, cmd) => {
-        const g = line.commands?.generals?.[cmd];
-        return g ? fileBase[g.file]! + g.rank : -1;
+    side: sideShape(
+      onOneBuffer({
+        fileAt,
+        fileBase,
+        fileStart,
+        fileColumn,
+        fileLine,
+        fileCommand,
+        fileRanks,
+        reserveDist,
+        total,
+        states,
+        stRanks,
+        stOff,
+        stTmpl,
+        stDrop: flat32(drop),
+        stBehind: flat32(behind),
+        stRecoil: scratch.i32Of(recoil),
+        recoilStays: recoilStaysOf(recoil, recoilLost),
+        ...packedLists('recoilLost', recoilLost),
+        stFlee: scratch.i32Of(flee),
+        ...packedLists('fleeLost', fleeLost),
+        ...packedLists('fleeFled', fleeFled),
+        stFledGroup: scratch.i32Of(fledGroup),
+        ap,
+        ee,
+        firstBonus,
+        scoreBonus,
+        losses,
+        commandAt,
+        commands: commandCount,
+        commandOriginal,
+        cInC: line.commands?.cInC ?? 0,
+        generalRank: Int32Array.from({ length: commandCount }, (_, cmd) => {
+          const g = line.commands?.generals?.[cmd];
+          return g ? fileBase[g.file]! + g.rank : -1;
+        }),
+        generalFile: Int32Array.from({ length: commandCount }, (_, cmd) => {
+          const g = line.commands?.generals?.[cmd];
+          return g ? g.file : -1;
+        }),
+        commandPoints: Float64Array.from(
+          { length: commandCount },
+          (_, cmd) => line.commands?.points?.[cmd] ?? 0,
+        ),
+        templates: n,
+        global: scratch.i32Of(global),
+        overlapOk,
+        flankRange,
+        flank,
+        eeTotal,
+        files: F,
+        move,
+        range,
+        baseDepth,
+        flee: fleeMove,
+        flankReach,
+        shoots: anyAbove0(range),
+        bonuses: anyAbove0(scoreBonus),
+        deep: anyAbove0(baseDepth),
       }),
-      generalFile: Int32Array.from({ length: commandCount }, (_, cmd) => {
-        const g = line.commands?.generals?.[cmd];
-        return g ? g.file : -1;
-      }),
-      commandPoints: Float64Array.from(
-        { length: commandCount },
-        (_, cmd) => line.commands?.points?.[cmd] ?? 0,
-      ),
-      templates: n,
-      global: scratch.i32Of(global),
-      overlapOk,
-      flankRange,
-      flank,
-      eeTotal,
-      files: F,
-      move,
-      range,
-      baseDepth,
-      flee: fleeMove,
-      flankReach,
-      shoots: anyAbove0(range),
-      bonuses: anyAbove0(scoreBonus),
-      deep: anyAbove0(baseDepth),
-    }),
+    ),
     templates,
   };
 }
@@ -752,6 +754,70 @@ function flat32(lists: readonly (readonly number[])[]): Int32Array {
   let at = 0;
   for (const l of lists) for (let i = 0; i < l.length; i++) out[at++] = l[i]!;
   return out;
+}
+
+/**
+ * A side with every field of PreparedSide, in the interface's order, written out, so that every laid-out
+ * side has one hidden class (V8's map) with all its fields inside the object. Made by spreading alone
+ * (onOneBuffer's copy, placeSide), sides came in two classes, one keeping 48 of its 52 fields in a separate
+ * store, and every read of a side's field in the kernel had to tell them apart (ARCHITECTURE.md "Worker
+ * threads and the collector"; test/engine/lines/place-side.test.ts).
+ */
+function sideShape(s: PreparedSide): PreparedSide {
+  return {
+    fileAt: s.fileAt,
+    fileBase: s.fileBase,
+    fileStart: s.fileStart,
+    fileColumn: s.fileColumn,
+    fileLine: s.fileLine,
+    fileCommand: s.fileCommand,
+    fileRanks: s.fileRanks,
+    reserveDist: s.reserveDist,
+    total: s.total,
+    states: s.states,
+    stRanks: s.stRanks,
+    stOff: s.stOff,
+    stTmpl: s.stTmpl,
+    stDrop: s.stDrop,
+    stBehind: s.stBehind,
+    stRecoil: s.stRecoil,
+    recoilStays: s.recoilStays,
+    recoilLost: s.recoilLost,
+    recoilLostOff: s.recoilLostOff,
+    stFlee: s.stFlee,
+    fleeLost: s.fleeLost,
+    fleeLostOff: s.fleeLostOff,
+    fleeFled: s.fleeFled,
+    fleeFledOff: s.fleeFledOff,
+    stFledGroup: s.stFledGroup,
+    ap: s.ap,
+    ee: s.ee,
+    firstBonus: s.firstBonus,
+    scoreBonus: s.scoreBonus,
+    losses: s.losses,
+    commandAt: s.commandAt,
+    commands: s.commands,
+    commandOriginal: s.commandOriginal,
+    cInC: s.cInC,
+    generalRank: s.generalRank,
+    generalFile: s.generalFile,
+    commandPoints: s.commandPoints,
+    templates: s.templates,
+    global: s.global,
+    overlapOk: s.overlapOk,
+    flankRange: s.flankRange,
+    flank: s.flank,
+    eeTotal: s.eeTotal,
+    files: s.files,
+    move: s.move,
+    range: s.range,
+    baseDepth: s.baseDepth,
+    flee: s.flee,
+    flankReach: s.flankReach,
+    shoots: s.shoots,
+    bonuses: s.bonuses,
+    deep: s.deep,
+  };
 }
 
 /** PreparedSide.recoilStays from each state's recoil and the ranks it destroys (made in the scratch buffer). */
@@ -855,7 +921,7 @@ export function placeSide(home: PreparedSide, offset: number, width: number): Pr
   const reserveDist = scratch.f64(width);
   reserveDist.set(home.reserveDist, offset);
   const fileColumn = home.fileColumn.map((c) => c + offset);
-  return { ...home, ...onOneBuffer({ fileAt, commandAt, reserveDist, fileColumn }) };
+  return sideShape({ ...home, ...onOneBuffer({ fileAt, commandAt, reserveDist, fileColumn }) });
 }
 
 /** Some number of `xs` is above 0 (as `xs.some((x) => x > 0)`, without a closure). */

@@ -2,6 +2,7 @@
  * A line is laid out once and placed wherever it meets an enemy (prepare.ts sideOf, placeSide): only its
  * column-indexed arrays move; everything else is shared with the side laid out at column 0.
  */
+import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import type { AnySystem } from '../../../src/core/system.ts';
 import type { LinesConfig, LinesModel } from '../../../src/engine/lines/index.ts';
@@ -86,5 +87,26 @@ describe('placing a laid-out side', () => {
   it('refuses a place the side does not fit in', () => {
     const home = prepared(lineUp(4), model.adapter, false).sides[0];
     expect(() => placeSide(home, 3, 8)).toThrow(/6 files wide does not stand from column 3 of 8/);
+  });
+
+  it('lays every side out in one hidden class, placed or not, with its fields inside the object', () => {
+    // V8's own tests of an object's hidden class (its "map"), allowed from here on in this process.
+    setFlagsFromString('--allow-natives-syntax');
+    const sameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: object, b: object) => boolean;
+    const fast = new Function('a', 'return %HasFastProperties(a)') as (a: object) => boolean;
+    const other = model.lineUp!(
+      variant,
+      { element: 'Irr Kn(O)', count: 5, depth: 1 },
+      { element: 'Reg Bw(O)', count: 12, depth: 2 },
+      { ...setting, battlefield: { distance: 400, shooters: 'halt' } },
+    ) as LinesConfig;
+    const sides = [lineUp(4), lineUp(9), other].flatMap((c) => prepared(c, model.adapter, false).sides);
+    // Home sides (at column 0 of their own width) and placed ones (placeSide) alike.
+    expect(sides.map((s) => s.fileAt.length)).toEqual([6, 6, 8, 8, 6, 6]);
+    for (const s of sides) {
+      expect(sameMap(s, sides[0]!)).toBe(true);
+      expect(fast(s)).toBe(true);
+    }
+    expect(sameMap(placeSide(sides[0]!, 2, 9), sides[0]!)).toBe(true);
   });
 });
