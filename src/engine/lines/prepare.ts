@@ -1039,7 +1039,10 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
   // tables are kept with it, not shared through the variant's global template ids.
   const friendKeyed = sides[0].flankRange > 2 || sides[1].flankRange > 2;
   const ownPairs = friendKeyed ? new Map<number, PairTables>() : undefined;
-  const pairAt: (PairTables | undefined)[] = [];
+  // Every pair's slot made at once, so the array keeps its elements flat: filled as pairs were met, a big
+  // line-up's first pair far along it (an army's ta * nb + tb, past a thousand) turned it into a hash
+  // table (V8's dictionary elements), searched at every combat: 5 to 9% of an army study's line-ups.
+  const pairAt = new Array<PairTables | undefined>(pa.templates.length * nb).fill(undefined);
   const pairOf = (ta: number, tb: number): PairTables => {
     const local = ta * nb + tb;
     let pair = pairAt[local];
