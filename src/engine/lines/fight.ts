@@ -391,7 +391,7 @@ export class Battle {
     const W = (this.W = p.width);
     this.W2 = W + 2;
     this.sides = p.sides;
-    this.opts = p.config.options;
+    this.opts = p.options;
     const [sa, sb] = p.sides;
     const two = <A>(make: (s: PreparedSide) => A): readonly [A, A] => [make(sa), make(sb)];
     const files = (s: PreparedSide) => room(s.files);
@@ -557,7 +557,7 @@ export class Battle {
   bind(p: Prepared): void {
     this.p = p;
     this.sides = p.sides;
-    this.opts = p.config.options;
+    this.opts = p.options;
     const [sa, sb] = p.sides;
     this.okPad = [sa.overlapOk, sb.overlapOk];
     this.nbT = sb.templates;

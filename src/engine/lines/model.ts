@@ -154,6 +154,29 @@ export const DEFAULT_OPTIONS: ModelOptions = {
 };
 
 /**
+ * Options written out field by field, in the interface's order (an absent one undefined): whatever objects a
+ * study built them from (spread over the defaults, sent between threads), every layout's options are then of
+ * one hidden class with their fields inside the object, which the kernel reads every bound
+ * (engine/lines/prepare.ts sideShape says why that matters).
+ */
+export function optionsShape(o: ModelOptions): ModelOptions {
+  return {
+    alignment: o.alignment,
+    combatOrder: o.combatOrder,
+    renewContact: o.renewContact,
+    optionalPursuit: o.optionalPursuit,
+    fledLost: o.fledLost,
+    breakFraction: o.breakFraction,
+    flankAttacks: o.flankAttacks,
+    flankContacts: o.flankContacts,
+    secondLineGap: o.secondLineGap,
+    refusals: o.refusals,
+    flight: o.flight,
+    tableDepth: o.tableDepth,
+  };
+}
+
+/**
  * The battlefield of an engagement (docs/engagement-model.md "Battlefield"): how far apart the lines
  * start, what going each column is in, and what shooters do while the lines close.
  */

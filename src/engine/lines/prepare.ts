@@ -10,7 +10,8 @@ import { remember } from '../../core/bounded.ts';
 import type { DieSpec } from '../../core/ruleset.ts';
 import type { VariantSpec } from '../../core/system.ts';
 import type { AdapterContext, BreakRule, CommandRule, LineAdapter, PipRule, ScoreRule } from './adapter.ts';
-import type { Battlefield, FileConfig, LineConfig, LineId, LinesConfig } from './model.ts';
+import { optionsShape } from './model.ts';
+import type { Battlefield, FileConfig, LineConfig, LineId, LinesConfig, ModelOptions } from './model.ts';
 import { NumberTable, wholeBelow } from './number-table.ts';
 import { onOneBuffer, Scratch } from './one-buffer.ts';
 import { withoutRecoils, worthTo } from './pack.ts';
@@ -269,6 +270,8 @@ export interface Prepared {
   readonly space: number;
   readonly dice: readonly DieSpec[];
   readonly sides: readonly [PreparedSide, PreparedSide];
+  /** The config's options, of one hidden class whatever made them (model.ts optionsShape). */
+  readonly options: ModelOptions;
   /** The variant's tables (every table number below is one of its). */
   readonly tables: TableStore;
   /** The index space of this config's signatures (its flank ranges: signature.ts). */
@@ -1183,6 +1186,7 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
   const chargeSignatureB = charge(1);
   return {
     config: config as LinesConfig,
+    options: optionsShape(config.options),
     goings,
     goingCdf,
     chargeA,
@@ -1210,16 +1214,20 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
       }
       return pair;
     },
-    ...(shot ? { shot } : {}),
+    // Every field present in every config, undefined where it has none (shooting, commands, PIPs, a
+    // score): a balance line-up's and an army battle's layouts are then of one hidden class, so the
+    // kernel's reads of them, met by both in a thread, need not tell classes apart (sideShape).
+    shot,
     width,
     sides,
     breakRule: adapter.breakRule,
-    ...(commandRule ? { commandRule } : {}),
-    ...(commandRule && adapter.pips ? { pips: adapter.pips as PipRule<unknown, unknown, unknown> } : {}),
+    commandRule,
+    pips: commandRule && adapter.pips ? (adapter.pips as PipRule<unknown, unknown, unknown>) : undefined,
     // A score only where both lines say what their commands are worth (CommandsConfig.points).
-    ...(commandRule && adapter.score && config.a.commands?.points && config.b.commands?.points
-      ? { score: adapter.score as ScoreRule<unknown, unknown> }
-      : {}),
+    score:
+      commandRule && adapter.score && config.a.commands?.points && config.b.commands?.points
+        ? (adapter.score as ScoreRule<unknown, unknown>)
+        : undefined,
     ctx: ctx as AdapterContext<unknown, unknown>,
     pipTraits: [pipTraitsOf(pa.templates), pipTraitsOf(pb.templates)],
     // Only moves paid with PIPs have costs.
