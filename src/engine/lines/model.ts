@@ -160,7 +160,8 @@ export const DEFAULT_OPTIONS: ModelOptions = {
  * (engine/lines/prepare.ts sideShape says why that matters).
  */
 export function optionsShape(o: ModelOptions): ModelOptions {
-  return {
+  // Typed so that an option added to ModelOptions and not written here does not compile (optional ones too).
+  const options: { [K in keyof Required<ModelOptions>]: ModelOptions[K] } = {
     alignment: o.alignment,
     combatOrder: o.combatOrder,
     renewContact: o.renewContact,
@@ -174,6 +175,7 @@ export function optionsShape(o: ModelOptions): ModelOptions {
     flight: o.flight,
     tableDepth: o.tableDepth,
   };
+  return options;
 }
 
 /**

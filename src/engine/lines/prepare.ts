@@ -767,7 +767,8 @@ function flat32(lists: readonly (readonly number[])[]): Int32Array {
  * threads and the collector"; test/engine/lines/place-side.test.ts).
  */
 function sideShape(s: PreparedSide): PreparedSide {
-  return {
+  // Typed so that a field added to PreparedSide and not written here does not compile (optional ones too).
+  const side: Required<PreparedSide> = {
     fileAt: s.fileAt,
     fileBase: s.fileBase,
     fileStart: s.fileStart,
@@ -821,6 +822,7 @@ function sideShape(s: PreparedSide): PreparedSide {
     bonuses: s.bonuses,
     deep: s.deep,
   };
+  return side;
 }
 
 /** PreparedSide.recoilStays from each state's recoil and the ranks it destroys (made in the scratch buffer). */
