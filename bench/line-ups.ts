@@ -72,8 +72,9 @@ console.log(
   `  fights ${us(fights)} us per line-up; setup ${share}% of a line-up's time (before the collector)`,
 );
 // What the fights are made of: a bound's passes over the columns cost whatever the number of combats in
-// it, and a balance bound has few (the approach, lines of unequal width, files gone back), so a study's
-// time goes by bounds more than by combats (bench/engagement.ts's R counts combats).
+// it, and a balance bound has few (counted with the kernel's trace, over half of the bounds played are the
+// approach, with none), so a study's time goes by bounds more than by combats (bench/engagement.ts's R
+// counts combats).
 const played = first.engagements - first.refused;
 const nsPerBound = median(passes.map((p) => (1e6 * p.fights) / p.bounds));
 console.log(
