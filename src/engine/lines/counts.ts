@@ -192,6 +192,8 @@ export function engagementDecisions<E, T, V>(
       out[6 + CAUSES + k]! += battle.causes[1][k]!;
     }
   }
+  // The line-up is not asked for again: the Battle kept for its shape must not keep its layout alive.
+  battle.release();
   return out;
 }
 

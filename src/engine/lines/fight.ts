@@ -591,6 +591,22 @@ export class Battle {
     this.initial.set(this.block);
   }
 
+  /**
+   * Let go of the config this Battle was bound to, once its engagements are played and nobody will ask for
+   * it again (a balance line-up, laid out for one use: engagementDecisions). Held here, a line-up's layout
+   * lived until the next line-up of its shape came, past the young generation's passes, which copied it
+   * (ARCHITECTURE.md "Worker threads and the collector"). A released Battle is not played: battleOf binds
+   * it again first, since its config is no longer any config's.
+   */
+  release(): void {
+    // The fields that reach the layout. Only release writes them undefined, and bind sets them all again
+    // before the Battle plays: the casts state that, not a config the kernel could meet.
+    this.p = undefined as unknown as Prepared;
+    this.sides = undefined as unknown as Battle['sides'];
+    this.okPad = [EMPTY_U8, EMPTY_U8];
+    this.ranges = [EMPTY_F64, EMPTY_F64];
+  }
+
   /** Lay the block (Slab) out as it stands when an engagement starts, before the going is drawn. */
   private startingBlock(): void {
     for (const s of [0, 1] as const) {

@@ -5,9 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../../src/core/rng.ts';
 import type { AnySystem } from '../../../src/core/system.ts';
+import { engagementDecisions } from '../../../src/engine/lines/counts.ts';
 import { Battle, battleOf } from '../../../src/engine/lines/fight.ts';
 import type { LinesConfig, LinesModel } from '../../../src/engine/lines/index.ts';
 import { prepared } from '../../../src/engine/lines/prepare.ts';
+import { fullCollection } from '../../../src/pipeline/collect.ts';
 import { systemOfRules } from '../../../src/systems/registry.ts';
 
 const dbm = systemOfRules('dbm-3.2') as AnySystem;
@@ -111,5 +113,40 @@ describe('a Battle reused across configs of one shape', () => {
     expect(play(again)).toBe(expected);
     // Remembered by default: the same layout for the same config object.
     expect(prepared(config, model.adapter)).toBe(prepared(config, model.adapter));
+  });
+
+  it('a line-up played for its decisions is let go: its config can be collected, and its shape plays on', async () => {
+    // engagementDecisions releases the Battle of the line-up's shape when done (Battle.release): kept
+    // bound, the Battle held the layout, and the layout its config, until the shape's next line-up.
+    const decisions = (config: LinesConfig) =>
+      Array.from(engagementDecisions(config, model.adapter, createRng('release', 0), 40).slice(0, 6));
+    const expected = decisions(lineUp('Reg Cv(O)', 'file'));
+    let ref: WeakRef<object> | undefined;
+    (() => {
+      const config = lineUp('Reg Cv(O)', 'file');
+      expect(decisions(config)).toEqual(expected);
+      ref = new WeakRef(config);
+    })();
+    // A WeakRef lets go of its object only after the job that made it: collect after a turn.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    fullCollection();
+    expect(ref!.deref()).toBeUndefined();
+    // The released Battle is bound again for the next line-up of the shape, and plays as a fresh one.
+    const next = lineUp('Reg Cv(O)', 'file');
+    expect(decisions(next)).toEqual(expected);
+    expect(
+      Array.from(engagementDecisions(next, model.adapter, createRng('release', 1), 40).slice(0, 6)),
+    ).toEqual(
+      (() => {
+        const fresh = new Battle(prepared(next, model.adapter, false));
+        const rng = createRng('release', 1);
+        const out = [40, 0, 0, 0, 0, 0];
+        for (let i = 0; i < 40; i++) {
+          fresh.run((n) => rng.int(n), (i % 2) as 0 | 1);
+          out[fresh.decision]! += 1;
+        }
+        return out;
+      })(),
+    );
   });
 });
