@@ -34,6 +34,21 @@ describe('HeapKeeper', () => {
     expect(used()).toBeLessThan(after + 16 * MB);
   });
 
+  it('settles a round: collects only when the heap has grown by the bytes asked since the last collection', () => {
+    const keeper = new HeapKeeper(1 * MB, 60_000);
+    keeper.collect();
+    const after = used();
+    // A little garbage, below the 32 MB asked: left where it is (a small round's start).
+    litter(4);
+    keeper.settle(32 * MB);
+    expect(used() - after).toBeGreaterThan(2 * MB);
+    // Past it: collected at once, whatever the interval of tick.
+    litter(60);
+    expect(used() - after).toBeGreaterThan(32 * MB);
+    keeper.settle(32 * MB);
+    expect(used()).toBeLessThan(after + 2 * MB);
+  });
+
   it('looks at the heap at most once in its interval', () => {
     const keeper = new HeapKeeper(1 * MB, 60_000);
     keeper.collect();
