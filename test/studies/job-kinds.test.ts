@@ -198,6 +198,23 @@ studies:
     expect(jobKindOf('table').setups(table)).toBe(0);
   });
 
+  it('contexts: a balance job names the element and each opponent fought, under its variant and setting', () => {
+    const kind = jobKindOf('balance');
+    const [first, second] = kind.contexts(balance);
+    expect(kind.contexts(balance)).toHaveLength(2);
+    // The same variant and setting: the same number before the pair, whatever the object.
+    const under = first!.split('|')[0]!;
+    expect(first).toBe(`${under}|${JSON.stringify(['Reg Bd(O)', 'Irr Kn(O)'])}`);
+    expect(second).toBe(`${under}|${JSON.stringify(['Reg Bd(O)', 'Irr Wb(S)'])}`);
+    expect(kind.contexts(structuredClone(balance))).toEqual([first, second]);
+    // Another setting is another context; names are JSON, so a quote in one cannot pass for another pair.
+    const other = kind.contexts({ ...balance, setting: { ...balance.setting, boundLimit: 40 } });
+    expect(other[0]!.split('|')[0]).not.toBe(under);
+    expect(kind.contexts({ ...balance, element: 'a","b' })[0]).toBe(
+      `${under}|${JSON.stringify(['a","b', 'Irr Kn(O)'])}`,
+    );
+  });
+
   it('counts live: a balance job only against the opponents it fights; other kinds say nothing', () => {
     // Engagements 5, 0, 3: the second opponent's record stays 0.
     expect(jobKindOf('balance').countsLive(balance)).toBe(2 * PER_OPPONENT);

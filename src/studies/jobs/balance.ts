@@ -71,6 +71,14 @@ function numberOf(key: string): number {
   return n;
 }
 
+/** An opponent's element name as JSON text (a field has a few dozen). */
+const opponentJsons = new Map<string, string>();
+function opponentJson(element: string): string {
+  let json = opponentJsons.get(element);
+  if (json === undefined) opponentJsons.set(element, (json = JSON.stringify(element)));
+  return json;
+}
+
 async function balanceKernel(p: BalancePayload, rng: RandomSource, samples: number): Promise<Float64Array> {
   const whole = wholeOf(p);
   if (samples !== whole) throw new Error(`a balance job runs whole (${whole} engagements), not ${samples}`);
@@ -134,11 +142,15 @@ export const balanceJobs = jobKind<BalancePayload>({
   // The combat tables of the element against each opponent fought, under the variant and setting.
   // (The variant and setting by their number among those met: the estimate checks each context of every
   // job of a stage against those already built, and short texts keep that quick.)
+  // (Each text is `${under}|${JSON.stringify([p.element, o.element])}`, its pieces made once a job: a
+  // stage's boundary, the threads waiting, read every job's contexts.)
   contexts: (p) => {
     const under = numberOf(canonicalKey({ system: p.system, spec: p.spec, setting: p.setting }));
-    return p.opponents.flatMap((o, j) =>
-      engagementsAgainst(p, j) > 0 ? [`${under}|${JSON.stringify([p.element, o.element])}`] : [],
-    );
+    const head = `${under}|[${JSON.stringify(p.element)},`;
+    const out: string[] = [];
+    for (let j = 0; j < p.opponents.length; j++)
+      if (engagementsAgainst(p, j) > 0) out.push(`${head}${opponentJson(p.opponents[j]!.element)}]`);
+    return out;
   },
   // The job against a few of the opponents it fights, spread evenly, each with its mean engagements
   // per opponent; `fresh` moves the element's count by that much (line-ups not yet laid out).
