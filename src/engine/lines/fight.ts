@@ -599,8 +599,8 @@ export class Battle {
    * it again first, since its config is no longer any config's.
    */
   release(): void {
-    // The fields that reach the layout. Only release writes them undefined, and bind sets them all again
-    // before the Battle plays: the casts state that, not a config the kernel could meet.
+    // The fields that reach the layout. The casts hold for this released state only: bind sets every
+    // field again before the Battle plays.
     this.p = undefined as unknown as Prepared;
     this.sides = undefined as unknown as Battle['sides'];
     this.okPad = [EMPTY_U8, EMPTY_U8];
