@@ -56,6 +56,6 @@ export class HeapKeeper {
     const now = Date.now();
     if (now - this.lastCheck < this.everyMs) return;
     this.lastCheck = now;
-    if (heapUsed() > this.kept + this.slackBytes) this.collect();
+    this.settle(this.slackBytes);
   }
 }

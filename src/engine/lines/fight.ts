@@ -184,6 +184,10 @@ export const T_FLED = 3;
 
 type Side = 0 | 1;
 const SIDE_IDS: readonly LineId[] = ['a', 'b'];
+/** A Battle's overlap pads and ranges before it is bound, and once released (shared: never written). */
+const NO_PADS: readonly [Uint8Array, Uint8Array] = [EMPTY_U8, EMPTY_U8];
+const NO_RANGES: readonly [Float64Array, Float64Array] = [EMPTY_F64, EMPTY_F64];
+
 /** The mutable state of one engagement, reset for each. */
 export class Battle {
   p: Prepared;
@@ -267,7 +271,7 @@ export class Battle {
   /** Per side and column: the front's template id, -1 when nothing of the file is left (a cache). */
   readonly cur: Int32Array;
   /** Each side's ranges by template (PreparedSide.range), read every bound: rangeOf. */
-  private ranges: readonly [Float64Array, Float64Array] = [EMPTY_F64, EMPTY_F64];
+  private ranges: readonly [Float64Array, Float64Array] = NO_RANGES;
   /**
    * Per side, padded by one column at each end (index s * W2 + c + 1): the front's template where the file is in
    * line and free of enemy contact (so it may overlap its neighbours' opponents), else -1. Kept up to date
@@ -530,7 +534,7 @@ export class Battle {
     this.shotOut[0].fill(-1);
     this.shotOut[1].fill(-1);
     this.aimed = x.aimed;
-    this.okPad = [EMPTY_U8, EMPTY_U8];
+    this.okPad = NO_PADS;
     this.nbT = 0;
     this.naT = 0;
     this.flankValued = false;
@@ -603,8 +607,8 @@ export class Battle {
     // field again before the Battle plays.
     this.p = undefined as unknown as Prepared;
     this.sides = undefined as unknown as Battle['sides'];
-    this.okPad = [EMPTY_U8, EMPTY_U8];
-    this.ranges = [EMPTY_F64, EMPTY_F64];
+    this.okPad = NO_PADS;
+    this.ranges = NO_RANGES;
   }
 
   /** Lay the block (Slab) out as it stands when an engagement starts, before the going is drawn. */
