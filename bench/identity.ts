@@ -9,8 +9,8 @@
  *
  * The configs: the three cases of bench/engagement.ts; balance-style line-ups made by the DBM engagement
  * model's `lineUp` (as a balance study makes them) covering second lines, flank contacts, shooting,
- * mixed terrain, refusals, every combat order and the three DBM versions; a DBA 3.0 big battle; a B&B
- * line. Each is fought twice from the same stream: the kernel's full counts, and (models with one) the
+ * mixed terrain, refusals, every combat order and the three DBM versions; two DBM army battles
+ * (commands, PIPs, the competition score); a DBA 3.0 big battle; a B&B line. Each is fought twice from the same stream: the kernel's full counts, and (models with one) the
  * balance path's `decide` record, which must draw the same numbers.
  */
 import { createHash } from 'node:crypto';
@@ -18,6 +18,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { createRng } from '../src/core/rng.ts';
 import type { AnySystem, LineUp, LineUpSetting } from '../src/core/system.ts';
+import { readStructuredFile } from '../src/pipeline/structured-file.ts';
 import { systemOfRules } from '../src/systems/registry.ts';
 
 /** Engagements per config (a shard's worth is 5,000; this is enough to reach every branch often). */
@@ -30,6 +31,8 @@ interface Fight {
   readonly rules: string;
   /** The model's config, made on demand (after the system is loaded). */
   config(system: AnySystem): unknown;
+  /** Engagements to fight, if not ENGAGEMENTS (an army battle costs a hundred line-ups' worth). */
+  readonly engagements?: number;
 }
 
 const systemFor = (rules: string): AnySystem => {
@@ -75,6 +78,31 @@ const lineUp = (name: string, version: string, a: LineUp, b: LineUp, s: LineUpSe
   config: (system) => system.engagement!.lineUp!(system.variant({ version }), a, b, s),
 });
 const side = (element: string, count: number, depth = 1): LineUp => ({ element, count, depth });
+
+/**
+ * A DBM army battle of two reference armies (armies/), fitted to `points` AP, as an army study fights
+ * them: commands, PIPs, the army's break and the competition score (docs/armies.md).
+ */
+const armyBattle = (
+  name: string,
+  version: string,
+  a: string,
+  b: string,
+  points: number,
+  terrain: unknown,
+): Fight => ({
+  name,
+  rules: 'dbm-3.2',
+  engagements: 200,
+  config: (system) => {
+    const spec = { version };
+    const fit = (army: string) =>
+      system.army!.fit(readStructuredFile(`armies/${army}.yaml`).data, spec, points);
+    return system.army!.battle(fit(a), fit(b), spec, {
+      battlefield: { distance: 600, shooters: 'halt', terrain },
+    } as Parameters<NonNullable<AnySystem['army']>['battle']>[3]);
+  },
+});
 
 export const FIGHTS: readonly Fight[] = [
   // bench/engagement.ts's three cases.
@@ -223,6 +251,23 @@ export const FIGHTS: readonly Fight[] = [
     b: '8 files of Irr Wb(S)',
     boundLimit: 30,
   }),
+  // DBM army battles (added after the others, whose streams keep their numbers) (an army study's): commands, PIPs, shooting, second lines, the competition score.
+  armyBattle(
+    'DBM 3.2 army battle: Early Imperial Roman v Sassanid, 400 AP, mixed',
+    'dbm-3.2',
+    'early-imperial-roman',
+    'sassanid',
+    400,
+    MIXED,
+  ),
+  armyBattle(
+    'DBM 3.0 army battle: Hussite v Mongol, 500 AP, open',
+    'dbm-3.0',
+    'hussite',
+    'mongol',
+    500,
+    OPEN,
+  ),
 ];
 
 const bytesOf = (c: Float64Array) => new Uint8Array(c.buffer, c.byteOffset, c.byteLength);
@@ -236,11 +281,12 @@ export function identity(fights: readonly Fight[] = FIGHTS): { all: string; each
     const model = system.engagement!;
     const config = f.config(system);
     const h = createHash('sha256');
-    const counts = model.kernel(config, createRng(SEED, i), ENGAGEMENTS);
+    const n = f.engagements ?? ENGAGEMENTS;
+    const counts = model.kernel(config, createRng(SEED, i), n);
     h.update(bytesOf(counts));
     whole.update(bytesOf(counts));
     if (model.decide) {
-      const record = model.decide(config, createRng(SEED, i), ENGAGEMENTS);
+      const record = model.decide(config, createRng(SEED, i), n);
       h.update(bytesOf(record));
       whole.update(bytesOf(record));
     }
@@ -264,7 +310,7 @@ function main(argv: readonly string[]): number {
   console.log(`all ${FIGHTS.length} configs: ${got.all}`);
   for (const [name, hash] of Object.entries(got.each)) console.log(`  ${hash.slice(0, 16)}  ${name}`);
   console.log(
-    `(${ENGAGEMENTS.toLocaleString('en-US')} engagements each, seed ${SEED}; ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+    `(${ENGAGEMENTS.toLocaleString('en-US')} engagements each, army battles 200, seed ${SEED}; ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
   );
   if (save) {
     writeFileSync(save, `${JSON.stringify({ format: FORMAT, all: got.all, each: got.each }, null, 2)}\n`);
