@@ -251,6 +251,22 @@ export const FIGHTS: readonly Fight[] = [
     b: '8 files of Irr Wb(S)',
     boundLimit: 30,
   }),
+  // Lines wider than 32 and 64 columns (the kernel keeps its sets of columns 32 to a word), added after
+  // the others, whose streams keep their numbers.
+  lineUp(
+    'line-up: 90 Irr Hd(O) v 70 Irr Bw(I), 72 columns wide (three words of columns), shooting, mixed',
+    'dbm-3.2',
+    side('Irr Hd(O)', 90),
+    side('Irr Bw(I)', 70),
+    setting(MIXED),
+  ),
+  lineUp(
+    'line-up: 70 Irr Ps(O) v 70 Reg Bd(O) 2 deep, 37 columns wide, second lines, open',
+    'dbm-3.2',
+    side('Irr Ps(O)', 70),
+    side('Reg Bd(O)', 70, 2),
+    setting(OPEN),
+  ),
   // DBM army battles (added after the others, whose streams keep their numbers) (an army study's): commands, PIPs, shooting, second lines, the competition score.
   armyBattle(
     'DBM 3.2 army battle: Early Imperial Roman v Sassanid, 400 AP, mixed',

@@ -15,6 +15,7 @@ import type { ArmyState, CommandEnd, LineAdapter, PaidMove } from './adapter.ts'
 import { chooseFlank, CLOSES, intentBits, pickTarget, type SideOutlook } from './decide.ts';
 import type { Decision, EngagementResult, LineId, LinesConfig, ModelOptions, SideTally } from './model.ts';
 import * as S from './pack.ts';
+import { bitOf, highest, inSet, lowest, putInSet, wordsFor } from './column-set.ts';
 import { EMPTY_F64, EMPTY_I32, EMPTY_I8, EMPTY_U8, Slab } from './one-buffer.ts';
 import { prepared, type Prepared, type PreparedSide } from './prepare.ts';
 import { rankByEdge } from './rank.ts';
@@ -211,8 +212,26 @@ export class Battle {
   /** Per side and column: the file moved into contact this bound. */
   readonly moved: Uint8Array;
   readonly contact: Uint8Array;
-  /** Per column: the two files were in contact at the start of the bound (flank moves from level). */
-  private readonly contactAtStart: Uint8Array;
+  /**
+   * Sets of columns (column-set.ts), `words` words a set: per side (at s * words) the columns where its
+   * front stands (cur >= 0: presentM) and where elements wait behind its line (wHead >= 0: waitM); the
+   * columns in contact (contactM: contact[c] === 1), where either side's file moved into contact this bound
+   * (movedM: some moved[] set), in contact at the start of the bound (contactAtStartM: flank moves from
+   * level) and where the owner's waiting element stepped into the line this bound (steppedM). Kept with the
+   * arrays they mirror, they let a pass go through the columns that can act instead of every column.
+   */
+  private readonly words: number;
+  private readonly presentM: Int32Array;
+  private readonly waitM: Int32Array;
+  /**
+   * Per side (at s * words): the columns where some element waits further back than its line's distance
+   * (wDist above reserveDist), so that it has a move to make even with the front standing.
+   */
+  private readonly restlessM: Int32Array;
+  private readonly contactM: Int32Array;
+  private readonly movedM: Int32Array;
+  private readonly contactAtStartM: Int32Array;
+  private readonly steppedM: Int32Array;
   readonly result: Int32Array;
   readonly order: Int32Array;
   readonly edge: Float64Array;
@@ -370,8 +389,6 @@ export class Battle {
   private vCause = 0;
   /** How a fled rank counts (count's `fled`): 0 lost, 1 coming back, 2 out for good. */
   private vFled: 0 | 1 | 2 = 2;
-  /** Per column: the owner's waiting element stepped into the line there this bound (no flank move). */
-  private readonly stepped: Uint8Array;
   /** The going was drawn since the waiting elements' templates were (retemplateWaiting). */
   private waitingStale = false;
   /** Files of either side standing on an enemy flank (releaseFlankers has nothing to do at 0). */
@@ -382,8 +399,10 @@ export class Battle {
   private readonly reach = new Float64Array(2);
   /** Shooting scratch: per side and column, the enemy column it shoots at (-1 none). */
   private readonly target: readonly [Int32Array, Int32Array];
-  /** Shooting scratch: per side and column, 1 where some file of that side aims at the enemy there. */
-  private readonly aimed: Uint8Array;
+  /** Shooting scratch: per side (at s * words), the enemy columns some file of that side aims at. */
+  private readonly aimedM: Int32Array;
+  /** Shooting scratch: per side (at s * words), the columns whose file was dealt a shooting outcome (shotOut). */
+  private readonly shotM: Int32Array;
   /** Shooting scratch: per side and column, the packed outcome for that side's file there (-1 none). */
   private readonly shotOut: readonly [Int32Array, Int32Array];
 
@@ -403,6 +422,7 @@ export class Battle {
     // What an engagement changes lives in one block of memory (Slab), so that starting an engagement is
     // one copy of the block as it stands at the start (reset).
     const M = (this.measures = p.commandRule?.measures ?? 0);
+    const words = (this.words = wordsFor(W));
     const layout = (a: Slab) => ({
       state: a.i32(2 * W),
       file: a.i32(2 * W),
@@ -421,6 +441,11 @@ export class Battle {
       wFreeN: a.i32(2),
       wn: a.i32(2),
       colGoing: a.i32(W),
+      presentM: a.i32(2 * words),
+      waitM: a.i32(2 * words),
+      restlessM: a.i32(2 * words),
+      contactM: a.i32(words),
+      movedM: a.i32(words),
       tally: two(() => a.f64(4)),
       causes: two(() => a.f64(CAUSES)),
       fileElements: two((s) => a.f64(files(s))),
@@ -451,7 +476,10 @@ export class Battle {
     // the block's buffer: one allocation a Battle.
     const scratch = (a: Slab, blockBytes: number) => ({
       initial: a.u8(blockBytes),
-      contactAtStart: a.u8(W),
+      contactAtStartM: a.i32(words),
+      steppedM: a.i32(words),
+      aimedM: a.i32(2 * words),
+      shotM: a.i32(2 * words),
       result: a.i32(W),
       order: a.i32(W),
       edge: a.f64(W),
@@ -460,10 +488,8 @@ export class Battle {
       lineMoved: a.u8(2),
       boundStart: two(() => a.f64(M)),
       lostThisBound: two(() => a.f64(M)),
-      stepped: a.u8(W),
       target: two(() => a.i32(W)),
       shotOut: two(() => a.i32(W)),
-      aimed: a.u8(2 * W),
     });
     const measure = new Slab(undefined);
     layout(measure);
@@ -491,6 +517,11 @@ export class Battle {
     this.wFreeN = v.wFreeN;
     this.wn = v.wn;
     this.colGoing = v.colGoing;
+    this.presentM = v.presentM;
+    this.waitM = v.waitM;
+    this.restlessM = v.restlessM;
+    this.contactM = v.contactM;
+    this.movedM = v.movedM;
     this.tally = v.tally;
     this.causes = v.causes;
     this.fileElements = v.fileElements;
@@ -517,7 +548,10 @@ export class Battle {
     this.groupSize = v.groupSize;
     this.groupGeneral = v.groupGeneral;
     this.pipRolls = two((s) => new Array<number>(s.commands).fill(0));
-    this.contactAtStart = x.contactAtStart;
+    this.contactAtStartM = x.contactAtStartM;
+    this.steppedM = x.steppedM;
+    this.aimedM = x.aimedM;
+    this.shotM = x.shotM;
     this.result = x.result;
     this.order = x.order;
     this.edge = x.edge;
@@ -526,14 +560,14 @@ export class Battle {
     this.lineMoved = x.lineMoved;
     this.boundStart = x.boundStart;
     this.lostThisBound = x.lostThisBound;
-    this.stepped = x.stepped;
     this.visitor = { rank: (rank, how) => this.onRank(rank, how) };
     this.target = x.target;
     this.shotOut = x.shotOut;
-    // No shooting outcome kept (shootAll leaves it so).
+    // No target and no shooting outcome kept (shootAll leaves them so).
+    this.target[0].fill(-1);
+    this.target[1].fill(-1);
     this.shotOut[0].fill(-1);
     this.shotOut[1].fill(-1);
-    this.aimed = x.aimed;
     this.okPad = NO_PADS;
     this.nbT = 0;
     this.naT = 0;
@@ -675,7 +709,21 @@ export class Battle {
     this.frontMove[s] = Number.NaN;
     const side = this.sides[s];
     const st = this.state[s * this.W + c]!;
-    this.cur[s * this.W + c] = st < 0 ? -1 : side.stTmpl[this.colGoing[c]! * side.states + st]!;
+    const t = st < 0 ? -1 : side.stTmpl[this.colGoing[c]! * side.states + st]!;
+    this.cur[s * this.W + c] = t;
+    putInSet(this.presentM, s * this.words, c, t >= 0);
+  }
+
+  /** Columns c's two files are in contact, or not (contact and contactM). */
+  private setContact(c: number, on: boolean): void {
+    this.contact[c] = on ? 1 : 0;
+    putInSet(this.contactM, 0, c, on);
+  }
+
+  /** Side s's file in column c has moved into contact this bound (moved and movedM). */
+  private setMoved(s: Side, c: number): void {
+    this.moved[s * this.W + c] = 1;
+    putInSet(this.movedM, 0, c, true);
   }
 
   /** The base depth of side s's front in column c, in paces (0 where none or without geometry). */
@@ -993,10 +1041,13 @@ export class Battle {
     this.wState[s][i] = st;
     this.wTmpl[s][i] = this.sides[s].stTmpl[this.colGoing[c]! * this.sides[s].states + st]!;
     this.wDist[s][i] = dist;
+    if (dist > this.sides[s].reserveDist[c]!) putInSet(this.restlessM, s * this.words, c, true);
     this.wNext[s][i] = -1;
     const tail = this.wTail[s * this.W + c]!;
-    if (tail < 0) this.wHead[s * this.W + c] = i;
-    else this.wNext[s][tail] = i;
+    if (tail < 0) {
+      this.wHead[s * this.W + c] = i;
+      putInSet(this.waitM, s * this.words, c, true);
+    } else this.wNext[s][tail] = i;
     this.wTail[s * this.W + c] = i;
   }
 
@@ -1043,7 +1094,7 @@ export class Battle {
       pursuit === PURSUE_MUST || (pursuit === PURSUE_MAY && this.opts.optionalPursuit === 'pursue');
     if (pursues && this.present(l, c)) {
       this.followUp(l, c);
-      this.contact[c] = 1;
+      this.setContact(c, true);
       this.back[l * this.W + c] = 0;
     }
   }
@@ -1055,7 +1106,7 @@ export class Battle {
     if ((pa & OUT) === NONE && (pb & OUT) === NONE) return false;
     this.applyLoss(0, c, pa, fcA > 0 ? C_FLANK : C_FRONTAL);
     this.applyLoss(1, c, pb, fcB > 0 ? C_FLANK : C_FRONTAL);
-    this.contact[c] = 0;
+    this.setContact(c, false);
     if (this.flankOn && this.flankers > 0) {
       if ((pa & OUT) !== NONE) this.releaseFlankers(0, c, true);
       if ((pb & OUT) !== NONE) this.releaseFlankers(1, c, true);
@@ -1097,44 +1148,52 @@ export class Battle {
    */
   private flankMoves(owner: Side): void {
     const other = (1 - owner) as Side;
-    const f = this.flanking;
     const o = owner * this.W;
     const side = this.sides[owner];
-    // The fronts read once here (an in-line file with no enemy in front is rare: most columns stop at the
-    // first test).
-    const cur = this.cur;
-    const W = this.W;
-    const theirs = other * W;
-    for (let c = 0; c < W; c++) {
-      if (cur[o + c]! < 0 || cur[theirs + c]! >= 0 || this.back[o + c] === 1 || f[o + c] !== 0) continue;
-      if (this.moved[owner * this.W + c] === 1 || this.stepped[c] === 1 || this.shaken(owner, c)) continue;
-      if (side.flankReach[this.tmplAt(owner, c)] === 0) continue;
-      const left = this.flankable(owner, c, c - 1);
-      const right = this.flankable(owner, c, c + 1);
-      if (!left && !right) continue;
-      const d = chooseFlank(
-        left ? this.flankGain(owner, c - 1) : undefined,
-        right ? this.flankGain(owner, c + 1) : undefined,
-      );
-      // With PIPs: a single element move (a wheel: it deviates from straight ahead), paid or not made.
-      if (
-        this.p.pips &&
-        !this.pay(
-          owner,
-          this.commandOf(owner, c),
-          'flank',
-          this.p.pipTraits[owner][this.tmplAt(owner, c)]!,
-          1,
-          this.holdsGeneral(owner, c, this.commandOf(owner, c)),
-        )
-      )
-        continue;
-      f[o + c] = d;
-      this.flankers++;
-      this.touch(c);
-      if (this.log)
-        this.log({ kind: 'flank', bound: this.bound, side: SIDE_IDS[owner]!, column: c, target: c + d });
+    const { presentM, words } = this;
+    // Only a column with the owner's front and no enemy front can flank (a file on an enemy flank changes
+    // nothing of another column's candidacy, so the set read a word at a time stays good).
+    for (let w = 0; w < words; w++) {
+      let bits = presentM[owner * words + w]! & ~presentM[other * words + w]!;
+      while (bits !== 0) {
+        const c = lowest(bits, w << 5);
+        bits &= bits - 1;
+        this.flankMove(owner, c, o, side);
+      }
     }
+  }
+
+  /** Side s's front in column c (with no enemy front there) moves onto an enemy flank if it can (flankMoves). */
+  private flankMove(owner: Side, c: number, o: number, side: PreparedSide): void {
+    const f = this.flanking;
+    if (this.back[o + c] === 1 || f[o + c] !== 0) return;
+    if (this.moved[owner * this.W + c] === 1 || inSet(this.steppedM, 0, c) || this.shaken(owner, c)) return;
+    if (side.flankReach[this.tmplAt(owner, c)] === 0) return;
+    const left = this.flankable(owner, c, c - 1);
+    const right = this.flankable(owner, c, c + 1);
+    if (!left && !right) return;
+    const d = chooseFlank(
+      left ? this.flankGain(owner, c - 1) : undefined,
+      right ? this.flankGain(owner, c + 1) : undefined,
+    );
+    // With PIPs: a single element move (a wheel: it deviates from straight ahead), paid or not made.
+    if (
+      this.p.pips &&
+      !this.pay(
+        owner,
+        this.commandOf(owner, c),
+        'flank',
+        this.p.pipTraits[owner][this.tmplAt(owner, c)]!,
+        1,
+        this.holdsGeneral(owner, c, this.commandOf(owner, c)),
+      )
+    )
+      return;
+    f[o + c] = d;
+    this.flankers++;
+    this.touch(c);
+    if (this.log)
+      this.log({ kind: 'flank', bound: this.bound, side: SIDE_IDS[owner]!, column: c, target: c + d });
   }
 
   /** Can side s's free file in column c move onto the flank of the enemy in column x (flankMoves)? */
@@ -1146,7 +1205,7 @@ export class Battle {
       this.contact[x] === 1 &&
       this.present(other, x) &&
       this.flanking[other * this.W + x] === 0 &&
-      (!this.flankFromLevel || this.contactAtStart[x] === 1) &&
+      (!this.flankFromLevel || inSet(this.contactAtStartM, 0, x)) &&
       this.mayContactFlank(s, c, x)
     );
   }
@@ -1220,13 +1279,20 @@ export class Battle {
     if (this.p.config.battlefield?.shooters !== 'halt' || !this.p.shot) return false;
     let edge = 0;
     let any = false;
-    for (let c = 0; c < this.W; c++) {
-      const who = this.shootersAt(c, owner);
-      if ((who & (s === 0 ? 1 : 2)) === 0) continue;
-      any = true;
-      const e = this.p.shot(this.tmplAt(0, c), this.tmplAt(1, c), owner, who - 1, 0, 0);
-      // ownerEdge is from the bound owner's view.
-      edge += s === owner ? this.tables.edges[e]! : -this.tables.edges[e]!;
+    // A column shoots only where both fronts stand (shootersAt), left to right.
+    const { presentM, words } = this;
+    for (let w = 0; w < words; w++) {
+      let bits = presentM[w]! & presentM[words + w]!;
+      while (bits !== 0) {
+        const c = lowest(bits, w << 5);
+        bits &= bits - 1;
+        const who = this.shootersAt(c, owner);
+        if ((who & (s === 0 ? 1 : 2)) === 0) continue;
+        any = true;
+        const e = this.p.shot(this.tmplAt(0, c), this.tmplAt(1, c), owner, who - 1, 0, 0);
+        // ownerEdge is from the bound owner's view.
+        edge += s === owner ? this.tables.edges[e]! : -this.tables.edges[e]!;
+      }
     }
     return any && edge > 0;
   }
@@ -1237,9 +1303,14 @@ export class Battle {
     const known = this.frontMove[s]!;
     if (!Number.isNaN(known)) return known;
     let m = Infinity;
-    for (let c = 0; c < this.W; c++) {
-      if (!this.present(s, c)) continue;
-      m = Math.min(m, this.sides[s].move[this.tmplAt(s, c)]!);
+    const { presentM, words, cur, W } = this;
+    const move = this.sides[s].move;
+    for (let w = 0; w < words; w++) {
+      let bits = presentM[s * words + w]!;
+      while (bits !== 0) {
+        m = Math.min(m, move[cur[s * W + lowest(bits, w << 5)]!]!);
+        bits &= bits - 1;
+      }
     }
     return (this.frontMove[s] = m === Infinity ? 0 : m);
   }
@@ -1252,10 +1323,15 @@ export class Battle {
     const nb = this.sides[1].templates;
     const ok = s === 0 ? this.p.chargeA : this.p.chargeB;
     let facing = false;
-    for (let c = 0; c < this.W; c++) {
-      if (!this.present(0, c) || !this.present(1, c)) continue;
-      facing = true;
-      if (ok[this.tmplAt(0, c) * nb + this.tmplAt(1, c)] === 1) return true;
+    const { presentM, words } = this;
+    for (let w = 0; w < words; w++) {
+      let bits = presentM[w]! & presentM[words + w]!;
+      while (bits !== 0) {
+        const c = lowest(bits, w << 5);
+        bits &= bits - 1;
+        facing = true;
+        if (ok[this.tmplAt(0, c) * nb + this.tmplAt(1, c)] === 1) return true;
+      }
     }
     return !facing;
   }
@@ -1282,12 +1358,17 @@ export class Battle {
     let va = 0;
     let vb = 0;
     let n = 0;
-    for (let c = 0; c < this.W; c++) {
-      if (!this.present(0, c) || !this.present(1, c)) continue;
-      const pair = this.p.pairValue(this.tmplAt(0, c), this.tmplAt(1, c));
-      va += pair.valueA;
-      vb += pair.valueB;
-      n++;
+    const { presentM, words } = this;
+    for (let w = 0; w < words; w++) {
+      let bits = presentM[w]! & presentM[words + w]!;
+      while (bits !== 0) {
+        const c = lowest(bits, w << 5);
+        bits &= bits - 1;
+        const pair = this.p.pairValue(this.tmplAt(0, c), this.tmplAt(1, c));
+        va += pair.valueA;
+        vb += pair.valueB;
+        n++;
+      }
     }
     const halting = this.p.config.battlefield?.shooters === 'halt';
     const [oa, ob] = this.outlooks;
@@ -1307,17 +1388,23 @@ export class Battle {
 
   /** Side s's shooting edge standing at its own longest range (decide.ts SideOutlook.shootEdge). */
   private shootEdgeAtRange(s: Side): number {
-    let range = 0;
-    for (let c = 0; c < this.W; c++) if (this.present(s, c)) range = Math.max(range, this.rangeOf(s, c, s));
+    const range = this.maxRange(s, s);
     if (range <= 0) return 0;
     const keep = this.gap;
     this.gap = range;
     let edge = 0;
-    for (let c = 0; c < this.W; c++) {
-      const who = this.shootersAt(c, s);
-      if ((who & (s === 0 ? 1 : 2)) === 0) continue;
-      const e = this.p.shot!(this.tmplAt(0, c), this.tmplAt(1, c), s, who - 1, 0, 0);
-      edge += this.tables.edges[e]!;
+    // A column shoots only where both fronts stand (shootersAt), left to right.
+    const { presentM, words } = this;
+    for (let w = 0; w < words; w++) {
+      let bits = presentM[w]! & presentM[words + w]!;
+      while (bits !== 0) {
+        const c = lowest(bits, w << 5);
+        bits &= bits - 1;
+        const who = this.shootersAt(c, s);
+        if ((who & (s === 0 ? 1 : 2)) === 0) continue;
+        const e = this.p.shot!(this.tmplAt(0, c), this.tmplAt(1, c), s, who - 1, 0, 0);
+        edge += this.tables.edges[e]!;
+      }
     }
     this.gap = keep;
     return edge;
@@ -1364,7 +1451,14 @@ export class Battle {
   /** The longest range of side s's fronts now. */
   private maxRange(s: Side, owner: Side): number {
     let r = 0;
-    for (let c = 0; c < this.W; c++) if (this.present(s, c)) r = Math.max(r, this.rangeOf(s, c, owner));
+    const { presentM, words } = this;
+    for (let w = 0; w < words; w++) {
+      let bits = presentM[s * words + w]!;
+      while (bits !== 0) {
+        r = Math.max(r, this.rangeOf(s, lowest(bits, w << 5), owner));
+        bits &= bits - 1;
+      }
+    }
     return r;
   }
 
@@ -1409,37 +1503,37 @@ export class Battle {
     if (!shot || !this.p.shooters) return;
     // Still out of every range (the approach): no front can pick a target (targetable).
     if (this.gap > this.reach[0]! && this.gap > this.reach[1]!) return;
-    const W = this.W;
-    const aimed = this.aimed;
+    const { W, words, presentM, contactM, aimedM, shotM } = this;
+    // target[s] is all -1 here (cleared at the end where it was set), aimedM and shotM empty.
     let shooters = 0;
     for (let si = 0; si < 2; si++) {
       const s = si as Side;
-      const tg = this.target[s];
       // A side none of whose templates has a range has no shooter.
-      if (this.reach[s] === 0) {
-        for (let c = 0; c < W; c++) tg[c] = -1;
-        continue;
-      }
-      // A front shoots with a range and freedom to shoot (freeToShoot); its side's ranges read once.
+      if (this.reach[s] === 0) continue;
+      const tg = this.target[s];
+      // A front shoots with a range and freedom to shoot (freeToShoot: not in contact, so only the fronts
+      // out of contact are asked); its side's ranges read once.
       const ranges = this.ranges[s];
       const pick = this.rangePick(s, owner);
       const cur = this.cur;
-      for (let c = 0; c < W; c++) {
-        tg[c] = -1;
-        const t = cur[s * W + c]!;
-        if (t < 0) continue;
-        const range = ranges[t * 4 + pick]!;
-        if (!(range > 0) || !this.freeToShoot(s, c)) continue;
-        const x = pickTarget(
-          this.targetable(s, c, range),
-          this.targetable(s, c - 1, range),
-          this.targetable(s, c + 1, range),
-          c,
-        );
-        tg[c] = x;
-        if (x >= 0) {
-          shooters++;
-          aimed[s * W + x] = 1;
+      for (let w = 0; w < words; w++) {
+        let bits = presentM[s * words + w]! & ~contactM[w]!;
+        while (bits !== 0) {
+          const c = lowest(bits, w << 5);
+          bits &= bits - 1;
+          const range = ranges[cur[s * W + c]! * 4 + pick]!;
+          if (!(range > 0) || !this.freeToShoot(s, c)) continue;
+          const x = pickTarget(
+            this.targetable(s, c, range),
+            this.targetable(s, c - 1, range),
+            this.targetable(s, c + 1, range),
+            c,
+          );
+          if (x >= 0) {
+            tg[c] = x;
+            shooters++;
+            putInSet(aimedM, s * words, x, true);
+          }
         }
       }
     }
@@ -1449,87 +1543,46 @@ export class Battle {
       const s = si as Side;
       const o = (1 - s) as Side;
       const tg = this.target[s];
-      for (let x = 0; x < W; x++) {
-        // Only a column some shooter of side s aims at has shooters to group (cleared as it is read).
-        if (aimed[s * W + x] === 0) continue;
-        aimed[s * W + x] = 0;
-        // The shooters of side s at the enemy in column x: the main one and its aiders.
-        let count = 0;
-        let main = -1;
-        const back = this.target[o][x]!;
-        // A shooter's target is at most one column either side of it (pickTarget).
-        const to = x + 1 < W ? x + 1 : W - 1;
-        for (let c = x > 0 ? x - 1 : 0; c <= to; c++) {
-          if (tg[c] !== x) continue;
-          count++;
-          if (main < 0 || c === back || (c === x && main !== back)) main = c;
+      for (let w = 0; w < words; w++) {
+        // Only a column some shooter of side s aims at has shooters to group (cleared once read).
+        let bits = aimedM[s * words + w]!;
+        aimedM[s * words + w] = 0;
+        while (bits !== 0) {
+          const x = lowest(bits, w << 5);
+          bits &= bits - 1;
+          this.shootAt(s, o, x, tg, owner, shot);
         }
-        if (count === 0) continue;
-        const mutual = back === main;
-        // A mutual pair is resolved once, from side A's groups.
-        if (mutual && s === 1) continue;
-        const aiders = Math.min(2, count - 1);
-        let otherAiders = 0;
-        if (mutual) {
-          let n = 0;
-          const last = main + 1 < W ? main + 1 : W - 1;
-          for (let y = main > 0 ? main - 1 : 0; y <= last; y++) if (this.target[o][y] === main) n++;
-          otherAiders = Math.min(2, n - 1);
+      }
+    }
+    // Every target cleared where the first pass may have set one (nothing has moved since).
+    for (let si = 0; si < 2; si++) {
+      const s = si as Side;
+      if (this.reach[s] === 0) continue;
+      const tg = this.target[s];
+      for (let w = 0; w < words; w++) {
+        let bits = presentM[s * words + w]! & ~contactM[w]!;
+        while (bits !== 0) {
+          tg[lowest(bits, w << 5)] = -1;
+          bits &= bits - 1;
         }
-        const ca = s === 0 ? main : x;
-        const cb = s === 0 ? x : main;
-        const who = mutual ? 2 : s;
-        const e = shot(
-          this.tmplAt(0, ca),
-          this.tmplAt(1, cb),
-          owner,
-          who,
-          s === 0 ? aiders : otherAiders,
-          s === 0 ? otherAiders : aiders,
-        );
-        const k = this.draw(this.space);
-        const r = this.tables.data[e * this.space + k]!;
-        this.shootings++;
-        // Each element keeps the worst outcome it is dealt this bound.
-        this.keepWorst(0, ca, r & SIDE_MASK);
-        this.keepWorst(1, cb, r >> SIDE_BITS);
-        if (this.trace)
-          this.trace({
-            kind: 'shooting',
-            bound: this.bound,
-            owner: SIDE_IDS[owner]!,
-            column: x,
-            overlapsA: 0,
-            overlapsB: 0,
-            movedA: this.lineMoved[0] === 1,
-            movedB: this.lineMoved[1] === 1,
-            flankContactsA: 0,
-            flankContactsB: 0,
-            shakenA: false,
-            shakenB: false,
-            bonus: 'none',
-            dice: this.diceOf(k),
-            a: OUTCOME_NAMES[r & OUT]!,
-            b: OUTCOME_NAMES[(r >> SIDE_BITS) & OUT]!,
-            gap: this.gap,
-            shooterA: s === 0 ? main : mutual ? x : -1,
-            shooterB: s === 1 ? main : mutual ? x : -1,
-            aidersA: s === 0 ? aiders : otherAiders,
-            aidersB: s === 1 ? aiders : otherAiders,
-          });
       }
     }
     for (let si = 0; si < 2; si++) {
       const s = si as Side;
       const out = this.shotOut[s];
-      for (let c = 0; c < W; c++) {
-        const p = out[c]!;
-        if (p < 0) continue;
-        out[c] = -1;
-        // Recoils at a distance move nothing in this model (the lines keep one gap): only losses count.
-        if ((p & OUT) === NONE || (p & OUT) === RECOIL || !this.present(s, c)) continue;
-        this.applyLoss(s, c, p, C_SHOOTING);
-        this.touch(c);
+      for (let w = 0; w < words; w++) {
+        let bits = shotM[s * words + w]!;
+        shotM[s * words + w] = 0;
+        while (bits !== 0) {
+          const c = lowest(bits, w << 5);
+          bits &= bits - 1;
+          const p = out[c]!;
+          out[c] = -1;
+          // Recoils at a distance move nothing in this model (the lines keep one gap): only losses count.
+          if ((p & OUT) === NONE || (p & OUT) === RECOIL || !this.present(s, c)) continue;
+          this.applyLoss(s, c, p, C_SHOOTING);
+          this.touch(c);
+        }
       }
     }
     // Apart, every front is back in its line (only a column whose front stood back changes).
@@ -1542,10 +1595,90 @@ export class Battle {
       }
   }
 
-  /** Shooting: keep the worse of side s's outcomes in column c (by SEVERITY). */
+  /**
+   * Side s's shooters at the enemy in column x (shootAll's grouping: one main shooter and its aiders, a
+   * mutual pair resolved once from side A's groups), shot.
+   */
+  private shootAt(
+    s: Side,
+    o: Side,
+    x: number,
+    tg: Int32Array,
+    owner: Side,
+    shot: NonNullable<Prepared['shot']>,
+  ): void {
+    const W = this.W;
+    // The shooters of side s at the enemy in column x: the main one and its aiders.
+    let count = 0;
+    let main = -1;
+    const back = this.target[o][x]!;
+    // A shooter's target is at most one column either side of it (pickTarget).
+    const to = x + 1 < W ? x + 1 : W - 1;
+    for (let c = x > 0 ? x - 1 : 0; c <= to; c++) {
+      if (tg[c] !== x) continue;
+      count++;
+      if (main < 0 || c === back || (c === x && main !== back)) main = c;
+    }
+    if (count === 0) return;
+    const mutual = back === main;
+    // A mutual pair is resolved once, from side A's groups.
+    if (mutual && s === 1) return;
+    const aiders = Math.min(2, count - 1);
+    let otherAiders = 0;
+    if (mutual) {
+      let n = 0;
+      const last = main + 1 < W ? main + 1 : W - 1;
+      for (let y = main > 0 ? main - 1 : 0; y <= last; y++) if (this.target[o][y] === main) n++;
+      otherAiders = Math.min(2, n - 1);
+    }
+    const ca = s === 0 ? main : x;
+    const cb = s === 0 ? x : main;
+    const who = mutual ? 2 : s;
+    const e = shot(
+      this.tmplAt(0, ca),
+      this.tmplAt(1, cb),
+      owner,
+      who,
+      s === 0 ? aiders : otherAiders,
+      s === 0 ? otherAiders : aiders,
+    );
+    const k = this.draw(this.space);
+    const r = this.tables.data[e * this.space + k]!;
+    this.shootings++;
+    // Each element keeps the worst outcome it is dealt this bound.
+    this.keepWorst(0, ca, r & SIDE_MASK);
+    this.keepWorst(1, cb, r >> SIDE_BITS);
+    if (this.trace)
+      this.trace({
+        kind: 'shooting',
+        bound: this.bound,
+        owner: SIDE_IDS[owner]!,
+        column: x,
+        overlapsA: 0,
+        overlapsB: 0,
+        movedA: this.lineMoved[0] === 1,
+        movedB: this.lineMoved[1] === 1,
+        flankContactsA: 0,
+        flankContactsB: 0,
+        shakenA: false,
+        shakenB: false,
+        bonus: 'none',
+        dice: this.diceOf(k),
+        a: OUTCOME_NAMES[r & OUT]!,
+        b: OUTCOME_NAMES[(r >> SIDE_BITS) & OUT]!,
+        gap: this.gap,
+        shooterA: s === 0 ? main : mutual ? x : -1,
+        shooterB: s === 1 ? main : mutual ? x : -1,
+        aidersA: s === 0 ? aiders : otherAiders,
+        aidersB: s === 1 ? aiders : otherAiders,
+      });
+  }
+
+  /** Shooting: keep the worse of side s's outcomes in column c (by SEVERITY); shotM marks the column. */
   private keepWorst(s: Side, c: number, packed: number): void {
     const had = this.shotOut[s][c]!;
     if (had < 0 || SEVERITY[packed & OUT]! > SEVERITY[had & OUT]!) this.shotOut[s][c] = packed;
+    putInSet(this.shotM, s * this.words, c, true);
   }
 
   /**
@@ -1555,14 +1688,20 @@ export class Battle {
    */
   private move(owner: Side, firstSide: Side, charge = false): void {
     const other = (1 - owner) as Side;
-    // Loops, not fill and set: a bound's arrays are a few dozen bytes, less than a builtin call costs.
-    const { moved, contact, contactAtStart, stepped, W } = this;
-    // One pass over the columns (contactAtStart is read only with flankFromLevel).
-    for (let c = 0; c < W; c++) {
-      moved[c] = 0;
-      moved[W + c] = 0;
-      contactAtStart[c] = contact[c]!;
-      stepped[c] = 0;
+    const { moved, W, words, movedM, contactM, presentM } = this;
+    // The bound's marks cleared (who moved into contact, only where some file did; who stepped up) and the
+    // contacts as it starts kept (read only with flankFromLevel): a pass over the sets' words.
+    for (let w = 0; w < words; w++) {
+      let bits = movedM[w]!;
+      while (bits !== 0) {
+        const c = lowest(bits, w << 5);
+        bits &= bits - 1;
+        moved[c] = 0;
+        moved[W + c] = 0;
+      }
+      movedM[w] = 0;
+      this.contactAtStartM[w] = contactM[w]!;
+      this.steppedM[w] = 0;
     }
     if (!charge) {
       this.lineMoved[0] = 0;
@@ -1573,28 +1712,29 @@ export class Battle {
       (this.engaged || (this.intent[owner]! & CLOSES) !== 0);
     if (renews) {
       if (this.p.pips) this.payRenewals(owner);
-      const cur = this.cur;
-      const ow = owner * W;
-      for (let c = 0; c < W; c++) {
-        // A column in contact, or without the owner's front, has nothing to renew.
-        if (contact[c] === 1 || cur[ow + c]! < 0) continue;
-        if (!this.mayRenew(owner, c)) continue;
-        if (this.present(other, c)) {
-          if (this.contact[c] === 0) {
+      // Only a column with the owner's front and no contact has something to renew (each column's move
+      // changes that column alone, so the set read a word at a time stays good).
+      const ow = owner * words;
+      for (let w = 0; w < words; w++) {
+        let bits = presentM[ow + w]! & ~contactM[w]!;
+        while (bits !== 0) {
+          const c = lowest(bits, w << 5);
+          bits &= bits - 1;
+          if (!this.mayRenew(owner, c)) continue;
+          if (this.present(other, c)) {
             // The owner's back file steps up; or it moves up to the enemy's back file (followed up).
-            if (this.back[other * this.W + c] === 1 && this.back[owner * this.W + c] === 0)
-              this.followUp(other, c);
-            this.contact[c] = 1;
-            this.moved[owner * this.W + c] = 1;
+            if (this.back[other * W + c] === 1 && this.back[owner * W + c] === 0) this.followUp(other, c);
+            this.setContact(c, true);
+            this.setMoved(owner, c);
             this.lineMoved[owner] = 1;
             this.back[c] = 0;
-            this.back[this.W + c] = 0;
+            this.back[W + c] = 0;
             this.engaged = true;
             this.touch(c);
+          } else {
+            this.back[owner * W + c] = 0;
+            this.touch(c);
           }
-        } else {
-          this.back[owner * this.W + c] = 0;
-          this.touch(c);
         }
       }
     }
@@ -1626,11 +1766,18 @@ export class Battle {
   private payRenewals(s: Side): void {
     const general = this.groupGeneral[s];
     this.groupSize[s].fill(0);
-    for (let c = 0; c < this.W; c++) {
-      if (this.contact[c] === 1 || !this.present(s, c) || !this.mayRenew(s, c)) continue;
-      const cmd = this.commandOf(s, c);
-      if (this.gather(s, cmd, this.tmplAt(s, c))) general[cmd] = 0;
-      if (general[cmd] === 0 && this.holdsGeneral(s, c, cmd)) general[cmd] = 1;
+    // The columns with side s's front and no contact (what move's renewals go through).
+    const { presentM, contactM, words } = this;
+    for (let w = 0; w < words; w++) {
+      let bits = presentM[s * words + w]! & ~contactM[w]!;
+      while (bits !== 0) {
+        const c = lowest(bits, w << 5);
+        bits &= bits - 1;
+        if (!this.mayRenew(s, c)) continue;
+        const cmd = this.commandOf(s, c);
+        if (this.gather(s, cmd, this.tmplAt(s, c))) general[cmd] = 0;
+        if (general[cmd] === 0 && this.holdsGeneral(s, c, cmd)) general[cmd] = 1;
+      }
     }
     this.payGathered(s, 'renew', true, 2);
   }
@@ -1680,43 +1827,73 @@ export class Battle {
     const tmpl = this.wTmpl[owner];
     const commands = this.measures > 0;
     if (commands && this.p.pips) this.payStepUps(owner);
-    for (let c = 0; c < this.W; c++) {
-      if (head[h + c]! < 0 || this.shaken(owner, c)) continue;
-      const reserve = side.reserveDist[c]!;
-      // The element nearest the line (the first to come on a tie) steps up where the column is empty.
-      let nearest = -1;
-      if (!this.present(owner, c))
-        for (let i = head[h + c]!; i >= 0; i = next[i]!)
-          if (nearest < 0 || dist[i]! < dist[nearest]!) nearest = i;
-      let prev = -1;
-      for (let i = head[h + c]!; i >= 0;) {
-        const after = next[i]!;
-        if (commands && !this.mayStepUp(owner, i)) {
-          prev = i;
-          i = after;
-          continue;
-        }
-        // Not the one stepping up, and already closed up to its line's distance: it stays (no move needed).
-        if (i !== nearest && dist[i]! <= reserve) {
-          prev = i;
-          i = after;
-          continue;
-        }
-        const m = geometry ? side.move[tmpl[i]!]! : Infinity;
-        if (i === nearest) {
-          // It comes up to where its column's front stood, or to the enemy's front there.
-          if (m + EPS >= dist[i]! - this.positionIn(owner, c)) {
-            this.unlink(owner, c, i, prev);
-            this.arrive(owner, c, i);
-            i = after;
-            continue;
-          }
-          dist[i]! -= m;
-        } else if (dist[i]! > reserve) dist[i] = Math.max(reserve, dist[i]! - m);
-        prev = i;
-        i = after;
+    // Only a column with elements waiting behind it and a move to make: its front gone (one steps up), or
+    // one of them further back than its line (each column's moves change that column alone).
+    const words = this.words;
+    const at = owner * words;
+    for (let w = 0; w < words; w++) {
+      let bits = this.waitM[at + w]! & (this.restlessM[at + w]! | ~this.presentM[at + w]!);
+      while (bits !== 0) {
+        const c = lowest(bits, w << 5);
+        bits &= bits - 1;
+        if (!this.shaken(owner, c))
+          this.waitingMovesAt(owner, c, h, side, dist, next, head, geometry, tmpl, commands);
       }
     }
+  }
+
+  /** The owner's elements waiting behind column c move (waitingMoves). */
+  private waitingMovesAt(
+    owner: Side,
+    c: number,
+    h: number,
+    side: PreparedSide,
+    dist: Float64Array,
+    next: Int32Array,
+    head: Int32Array,
+    geometry: boolean,
+    tmpl: Int32Array,
+    commands: boolean,
+  ): void {
+    const reserve = side.reserveDist[c]!;
+    // The element nearest the line (the first to come on a tie) steps up where the column is empty.
+    let nearest = -1;
+    if (!this.present(owner, c))
+      for (let i = head[h + c]!; i >= 0; i = next[i]!)
+        if (nearest < 0 || dist[i]! < dist[nearest]!) nearest = i;
+    let prev = -1;
+    // Whether an element left behind the column is still further back than its line (restlessM).
+    let restless = false;
+    for (let i = head[h + c]!; i >= 0;) {
+      const after = next[i]!;
+      if (commands && !this.mayStepUp(owner, i)) {
+        restless ||= dist[i]! > reserve;
+        prev = i;
+        i = after;
+        continue;
+      }
+      // Not the one stepping up, and already closed up to its line's distance: it stays (no move needed).
+      if (i !== nearest && dist[i]! <= reserve) {
+        prev = i;
+        i = after;
+        continue;
+      }
+      const m = geometry ? side.move[tmpl[i]!]! : Infinity;
+      if (i === nearest) {
+        // It comes up to where its column's front stood, or to the enemy's front there.
+        if (m + EPS >= dist[i]! - this.positionIn(owner, c)) {
+          this.unlink(owner, c, i, prev);
+          this.arrive(owner, c, i);
+          i = after;
+          continue;
+        }
+        dist[i]! -= m;
+      } else if (dist[i]! > reserve) dist[i] = Math.max(reserve, dist[i]! - m);
+      restless ||= dist[i]! > reserve;
+      prev = i;
+      i = after;
+    }
+    if (head[h + c]! >= 0) putInSet(this.restlessM, owner * this.words, c, restless);
   }
 
   /**
@@ -1737,14 +1914,20 @@ export class Battle {
     if (this.waitingStale) this.retemplateWaiting();
     const side = this.sides[s];
     this.groupSize[s].fill(0);
-    for (let c = 0; c < this.W; c++) {
-      const empty = !this.present(s, c);
-      for (let i = this.wHead[s * this.W + c]!; i >= 0; i = this.wNext[s][i]!) {
-        const cmd = this.waitingCommand(s, i);
-        if (this.demoralised[s][cmd] === 1) continue;
-        // Only elements that would move: toward a gap, or closing up to the second line's distance.
-        if (!empty && this.wDist[s][i]! <= side.reserveDist[c]! + EPS) continue;
-        this.gather(s, cmd, this.wTmpl[s][i]!);
+    const words = this.words;
+    for (let w = 0; w < words; w++) {
+      let bits = this.waitM[s * words + w]!;
+      while (bits !== 0) {
+        const c = lowest(bits, w << 5);
+        bits &= bits - 1;
+        const empty = !this.present(s, c);
+        for (let i = this.wHead[s * this.W + c]!; i >= 0; i = this.wNext[s][i]!) {
+          const cmd = this.waitingCommand(s, i);
+          if (this.demoralised[s][cmd] === 1) continue;
+          // Only elements that would move: toward a gap, or closing up to the second line's distance.
+          if (!empty && this.wDist[s][i]! <= side.reserveDist[c]! + EPS) continue;
+          this.gather(s, cmd, this.wTmpl[s][i]!);
+        }
       }
     }
     this.payGathered(s, 'step-up', false, 4);
@@ -1753,8 +1936,13 @@ export class Battle {
   /** Take waiting element i (after `prev` in its column's list, -1 if first) off side s's list of column c. */
   private unlink(s: Side, c: number, i: number, prev: number): void {
     const next = this.wNext[s][i]!;
-    if (prev < 0) this.wHead[s * this.W + c] = next;
-    else this.wNext[s][prev] = next;
+    if (prev < 0) {
+      this.wHead[s * this.W + c] = next;
+      if (next < 0) {
+        putInSet(this.waitM, s * this.words, c, false);
+        putInSet(this.restlessM, s * this.words, c, false);
+      }
+    } else this.wNext[s][prev] = next;
     if (this.wTail[s * this.W + c] === i) this.wTail[s * this.W + c] = prev;
     this.wFree[s][this.wFreeN[s]!++] = i;
     this.wn[s]!--;
@@ -1793,14 +1981,14 @@ export class Battle {
         contact = true;
       } else contact = may && this.back[o * this.W + c] === 0;
       if (contact) {
-        this.contact[c] = 1;
-        this.moved[s * this.W + c] = 1;
+        this.setContact(c, true);
+        this.setMoved(s, c);
         this.engaged = true;
       }
     }
-    this.moved[s * this.W + c] = contact ? 1 : 0;
+    // (Not in contact, it has not moved into contact: moved stays 0, as the bound began.)
     // It has made its move this bound: it does not also take a flank.
-    this.stepped[c] = 1;
+    putInSet(this.steppedM, 0, c, true);
     this.touch(c);
     if (this.log)
       this.log({ kind: 'step-up', bound: this.bound, side: SIDE_IDS[s]!, column: c, file: f, contact });
@@ -1814,10 +2002,16 @@ export class Battle {
       const tmpl = this.wTmpl[s]!;
       const state = this.wState[s]!;
       const next = this.wNext[s]!;
-      for (let c = 0; c < this.W; c++) {
-        const going = this.colGoing[c]! * side.states;
-        for (let i = this.wHead[s * this.W + c]!; i >= 0; i = next[i]!)
-          tmpl[i] = side.stTmpl[going + state[i]!]!;
+      const words = this.words;
+      for (let w = 0; w < words; w++) {
+        let bits = this.waitM[s * words + w]!;
+        while (bits !== 0) {
+          const c = lowest(bits, w << 5);
+          bits &= bits - 1;
+          const going = this.colGoing[c]! * side.states;
+          for (let i = this.wHead[s * this.W + c]!; i >= 0; i = next[i]!)
+            tmpl[i] = side.stTmpl[going + state[i]!]!;
+        }
       }
     }
   }
@@ -1833,13 +2027,26 @@ export class Battle {
    * to left in even ones.
    */
   private combat(owner: Side): void {
-    const { W, order, edge, contact, result } = this;
+    const { W, order, edge, contact, result, contactM, words } = this;
     let n = 0;
-    const odd = this.bound % 2 === 1;
-    for (let i = 0; i < W; i++) {
-      const c = odd ? i : W - 1 - i;
-      if (contact[c] === 1) order[n++] = c;
-    }
+    // The columns in contact, left to right in odd bounds, right to left in even ones.
+    if (this.bound % 2 === 1)
+      for (let w = 0; w < words; w++) {
+        let bits = contactM[w]!;
+        while (bits !== 0) {
+          order[n++] = lowest(bits, w << 5);
+          bits &= bits - 1;
+        }
+      }
+    else
+      for (let w = words - 1; w >= 0; w--) {
+        let bits = contactM[w]!;
+        while (bits !== 0) {
+          const c = highest(bits, w << 5);
+          order[n++] = c;
+          bits ^= bitOf(c);
+        }
+      }
     if (this.opts.combatOrder === 'simultaneous') {
       // Every situation from the state before any outcome, then all outcomes.
       const fc = this.order.map(() => 0);
@@ -2027,31 +2234,40 @@ export class Battle {
   private retreat(s: Side): void {
     if (this.waitingStale) this.retemplateWaiting();
     const side = this.sides[s];
+    const { presentM, contactM, waitM, words } = this;
+    const at = s * words;
     for (let cmd = 0; cmd < side.commands; cmd++) {
       if (this.demoralised[s][cmd] === 0) continue;
       const kinds = this.p.pipTraits[s];
       let traits = 0;
       let moved = 0;
       let withGeneral = false;
-      for (let c = 0; c < this.W; c++)
-        if (
-          this.present(s, c) &&
-          this.commandOf(s, c) === cmd &&
-          this.contact[c] === 0 &&
-          this.flanking[s * this.W + c] === 0
-        ) {
+      // Its fronts out of contact (not on an enemy flank).
+      for (let w = 0; w < words; w++) {
+        let bits = presentM[at + w]! & ~contactM[w]!;
+        while (bits !== 0) {
+          const c = lowest(bits, w << 5);
+          bits &= bits - 1;
+          if (this.commandOf(s, c) !== cmd || this.flanking[s * this.W + c] !== 0) continue;
           traits |= kinds[this.tmplAt(s, c)]!;
           moved++;
           withGeneral ||= this.holdsGeneral(s, c, cmd);
         }
+      }
       const files = moved;
       // Its elements behind the line (second line, fled elements) are halted with them, one group.
-      for (let c = 0; c < this.W; c++)
-        for (let i = this.wHead[s * this.W + c]!; i >= 0; i = this.wNext[s][i]!)
-          if (this.waitingCommand(s, i) === cmd) {
-            traits |= kinds[this.wTmpl[s][i]!]!;
-            moved++;
-          }
+      for (let w = 0; w < words; w++) {
+        let bits = waitM[at + w]!;
+        while (bits !== 0) {
+          const c = lowest(bits, w << 5);
+          bits &= bits - 1;
+          for (let i = this.wHead[s * this.W + c]!; i >= 0; i = this.wNext[s][i]!)
+            if (this.waitingCommand(s, i) === cmd) {
+              traits |= kinds[this.wTmpl[s][i]!]!;
+              moved++;
+            }
+        }
+      }
       if (moved === 0) continue;
       if (this.pay(s, cmd, 'halt', traits, moved, withGeneral)) {
         this.halted[s][cmd]! |= 1;
@@ -2059,44 +2275,50 @@ export class Battle {
       }
       // Into retreat: the free files leave the line, a flee move back from where they stand.
       let lost = 0;
-      for (let c = 0; c < this.W; c++) {
-        if (
-          !this.present(s, c) ||
-          this.commandOf(s, c) !== cmd ||
-          this.contact[c] === 1 ||
-          this.flanking[s * this.W + c] !== 0
-        )
-          continue;
-        const t = this.cur[s * this.W + c]!;
-        const st = this.state[s * this.W + c]!;
-        const f = this.file[s * this.W + c]!;
-        const distance = this.shift[s * this.W + c]! + side.baseDepth[t]! * this.back[s * this.W + c]!;
-        this.setState(s, c, -1);
-        this.placeFile(s, c, -1);
-        this.touch(c);
-        this.wait(s, c, f, st, distance);
+      // (Each column's file leaves its own column alone: the set read a word at a time stays good.)
+      for (let w = 0; w < words; w++) {
+        let bits = presentM[at + w]! & ~contactM[w]!;
+        while (bits !== 0) {
+          const c = lowest(bits, w << 5);
+          bits &= bits - 1;
+          if (this.commandOf(s, c) !== cmd || this.flanking[s * this.W + c] !== 0) continue;
+          const t = this.cur[s * this.W + c]!;
+          const st = this.state[s * this.W + c]!;
+          const f = this.file[s * this.W + c]!;
+          const distance = this.shift[s * this.W + c]! + side.baseDepth[t]! * this.back[s * this.W + c]!;
+          this.setState(s, c, -1);
+          this.placeFile(s, c, -1);
+          this.touch(c);
+          this.wait(s, c, f, st, distance);
+        }
       }
       // Everything of the command behind the line goes a flee move further back, or off the table.
-      for (let c = 0; c < this.W; c++) {
-        let prev = -1;
-        for (let i = this.wHead[s * this.W + c]!; i >= 0;) {
-          const after = this.wNext[s][i]!;
-          if (this.waitingCommand(s, i) !== cmd) {
+      for (let w = 0; w < words; w++) {
+        let bits = waitM[at + w]!;
+        while (bits !== 0) {
+          const c = lowest(bits, w << 5);
+          bits &= bits - 1;
+          let prev = -1;
+          for (let i = this.wHead[s * this.W + c]!; i >= 0;) {
+            const after = this.wNext[s][i]!;
+            if (this.waitingCommand(s, i) !== cmd) {
+              prev = i;
+              i = after;
+              continue;
+            }
+            const t = this.wTmpl[s][i]!;
+            this.wDist[s][i]! += side.flee[t]!;
+            if (this.wDist[s][i]! > side.reserveDist[c]!) putInSet(this.restlessM, at, c, true);
+            if (this.wDist[s][i]! > this.rear[s]! + EPS) {
+              // Across the table edge: lost (p.25 Losses).
+              this.loseWaiting(s, c, i, prev);
+              lost++;
+              i = after;
+              continue;
+            }
             prev = i;
             i = after;
-            continue;
           }
-          const t = this.wTmpl[s][i]!;
-          this.wDist[s][i]! += side.flee[t]!;
-          if (this.wDist[s][i]! > this.rear[s]! + EPS) {
-            // Across the table edge: lost (p.25 Losses).
-            this.loseWaiting(s, c, i, prev);
-            lost++;
-            i = after;
-            continue;
-          }
-          prev = i;
-          i = after;
         }
       }
       if (this.log)
@@ -2207,17 +2429,19 @@ export class Battle {
       !lost &&
       this.pipCost(s, cmd, kind, traits, single, withGeneral, true, lost, discountUsed) !== cost
     ) {
-      // Only the column its file stands in can hold the general.
-      for (let c = 0; c < this.W; c++)
-        if (
-          this.file[s * this.W + c] === gf &&
-          this.present(s, c) &&
-          this.contact[c] === 1 &&
-          this.holdsGeneral(s, c, cmd)
-        ) {
-          cost = this.pipCost(s, cmd, kind, traits, single, withGeneral, true, lost, discountUsed);
-          break;
+      // Only the column its file stands in can hold the general, and only a front in contact.
+      const { presentM, contactM, words } = this;
+      search: for (let w = 0; w < words; w++) {
+        let bits = presentM[s * words + w]! & contactM[w]!;
+        while (bits !== 0) {
+          const c = lowest(bits, w << 5);
+          bits &= bits - 1;
+          if (this.file[s * this.W + c] === gf && this.holdsGeneral(s, c, cmd)) {
+            cost = this.pipCost(s, cmd, kind, traits, single, withGeneral, true, lost, discountUsed);
+            break search;
+          }
         }
+      }
     }
     const paid = cost <= this.pipsLeft[s][cmd]! + EPS;
     this.log?.({ kind: 'pay', bound: this.bound, side: SIDE_IDS[s]!, command: cmd, move: kind, cost, paid });
@@ -2254,11 +2478,10 @@ export class Battle {
   /** Can any column still see a fight: both sides have a file there, or an element coming to it? */
   private canFight(): boolean {
     if (this.gap > 0) return true;
-    const any = this.wn[0]! + this.wn[1]! > 0;
-    for (let c = 0; c < this.W; c++) {
-      const a = this.present(0, c) || (any && this.waitingAt(0, c));
-      if (a && (this.present(1, c) || (any && this.waitingAt(1, c)))) return true;
-    }
+    // A column where each side has a front or an element waiting behind it (waitM is empty when none waits).
+    const { presentM, waitM, words } = this;
+    for (let w = 0; w < words; w++)
+      if (((presentM[w]! | waitM[w]!) & (presentM[words + w]! | waitM[words + w]!)) !== 0) return true;
     return false;
   }
 
@@ -2271,7 +2494,7 @@ export class Battle {
     this.lineMoved[0] = 0;
     this.lineMoved[1] = 0;
     this.flankers = 0;
-    this.stepped.fill(0);
+    for (let w = 0; w < this.words; w++) this.steppedM[w] = 0;
     this.decision = UNDECIDED;
   }
 
