@@ -4,7 +4,10 @@
  * others. The kernel's passes over the columns go through the columns in a set (which fronts stand,
  * which columns are in contact, where elements wait behind the line) instead of testing every column:
  * `Math.clz32` finds the next one. A pass that walks a set goes through its columns in the order of the
- * columns (lowest first), or in the reverse order where the pass does.
+ * columns (lowest first), or in the reverse order where the pass does. The kernel's passes write `lowest`
+ * and `highest` out where they walk a set (`(w << 5) + 31 - Math.clz32(bits & -bits)`): called, they were
+ * not always inlined by V8 once its inlining budget for the pass was spent (a call for every column
+ * found, in army battles' profiles); the functions here are their definition and what the tests walk.
  */
 
 /** Words of a set of `width` columns. */

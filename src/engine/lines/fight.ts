@@ -15,11 +15,11 @@ import type { ArmyState, CommandEnd, LineAdapter, PaidMove } from './adapter.ts'
 import { chooseFlank, CLOSES, intentBits, pickTarget, type SideOutlook } from './decide.ts';
 import type { Decision, EngagementResult, LineId, LinesConfig, ModelOptions, SideTally } from './model.ts';
 import * as S from './pack.ts';
-import { bitOf, highest, inSet, lowest, putInSet, wordsFor } from './column-set.ts';
+import { bitOf, inSet, putInSet, wordsFor } from './column-set.ts';
 import { EMPTY_F64, EMPTY_I32, EMPTY_I8, EMPTY_U8, Slab } from './one-buffer.ts';
 import { prepared, type Prepared, type PreparedSide } from './prepare.ts';
 import { rankByEdge } from './rank.ts';
-import type { TableStore } from './tables.ts';
+import type { PairTables, TableStore } from './tables.ts';
 import {
   fileOutcome,
   loseBehind,
@@ -45,6 +45,12 @@ const EPS = 1e-9;
 
 const OUTCOME_NAMES = S.ENGAGEMENT_OUTCOMES;
 const SEVERITY = S.SEVERITY;
+
+/** Battle.breakKind: the break rule by fraction (DBM), the system's own test, against the enemy (DBA), commands. */
+const BREAK_FRACTION = 0;
+const BREAK_OWN = 1;
+const BREAK_AGAINST = 2;
+const BREAK_COMMANDS = 3;
 
 /** Decision codes, as counted (counts.ts). */
 export const A_WINS = 1;
@@ -228,6 +234,8 @@ export class Battle {
    * (wDist above reserveDist), so that it has a move to make even with the front standing.
    */
   private readonly restlessM: Int32Array;
+  /** Per side (at s * words): the columns whose file belongs to a demoralised command (shaken). */
+  private readonly shakenM: Int32Array;
   private readonly contactM: Int32Array;
   private readonly movedM: Int32Array;
   private readonly contactAtStartM: Int32Array;
@@ -363,6 +371,19 @@ export class Battle {
   private engaged = false;
   /** Refusals are decided (a battlefield, an adapter with move rates, option refusals `expected`). */
   private refusalsOn: boolean;
+  /**
+   * What the bound reads of the config, kept as fields when bound (one load, not two, in the hot passes):
+   * lines with commands (shaken fronts), PIPs paid for moves, approach rules (Prepared.shot), score bonuses,
+   * the pair tables, and each side's charge table (Prepared.chargeA, chargeB).
+   */
+  private extended = false;
+  private withPips = false;
+  private approachRules = false;
+  private bonusesOn = false;
+  private pairAt: readonly (PairTables | undefined)[] = [];
+  private charge: readonly [Uint8Array, Uint8Array] = [EMPTY_U8, EMPTY_U8];
+  /** The break rule read at a bound's end (broken): BREAK_FRACTION, BREAK_OWN, BREAK_AGAINST or BREAK_COMMANDS. */
+  private breakKind = 0;
   /** Paces between the lines while they approach (0 once they have met). */
   gap = 0;
   /** Per side: the line has moved this bound (approach: artillery cannot then shoot). */
@@ -444,6 +465,7 @@ export class Battle {
       presentM: a.i32(2 * words),
       waitM: a.i32(2 * words),
       restlessM: a.i32(2 * words),
+      shakenM: a.i32(2 * words),
       contactM: a.i32(words),
       movedM: a.i32(words),
       tally: two(() => a.f64(4)),
@@ -520,6 +542,7 @@ export class Battle {
     this.presentM = v.presentM;
     this.waitM = v.waitM;
     this.restlessM = v.restlessM;
+    this.shakenM = v.shakenM;
     this.contactM = v.contactM;
     this.movedM = v.movedM;
     this.tally = v.tally;
@@ -616,6 +639,19 @@ export class Battle {
     this.fledReturn = p.fledReturn;
     this.refusalsOn =
       p.config.battlefield !== undefined && p.shot !== undefined && this.opts.refusals !== 'never';
+    this.extended = p.extended;
+    this.withPips = p.pips !== undefined;
+    this.approachRules = p.shot !== undefined;
+    this.bonusesOn = p.scoreBonus;
+    this.pairAt = p.pairAt;
+    this.charge = [p.chargeA, p.chargeB];
+    this.breakKind = p.commandRule
+      ? BREAK_COMMANDS
+      : p.breakRule.kind === 'against-enemy'
+        ? BREAK_AGAINST
+        : p.breakRule.kind === 'own'
+          ? BREAK_OWN
+          : BREAK_FRACTION;
     const goings = Math.max(1, p.goings.length);
     if (this.intentByGoing.length !== goings) this.intentByGoing = new Int8Array(goings);
     this.intentByGoing.fill(-1);
@@ -643,6 +679,8 @@ export class Battle {
     this.sides = undefined as unknown as Battle['sides'];
     this.okPad = NO_PADS;
     this.ranges = NO_RANGES;
+    this.pairAt = [];
+    this.charge = [EMPTY_U8, EMPTY_U8];
   }
 
   /** Lay the block (Slab) out as it stands when an engagement starts, before the going is drawn. */
@@ -687,6 +725,12 @@ export class Battle {
     this.freeT[c + 1] = free && t0 >= 0 && this.back[c] === 0 && this.flanking[c] === 0 ? t0 : -1;
     this.freeT[this.W2 + c + 1] =
       free && t1 >= 0 && this.back[this.W + c] === 0 && this.flanking[this.W + c] === 0 ? t1 : -1;
+  }
+
+  /** touch(c) for a column just put in contact: neither front is free there. */
+  private unfree(c: number): void {
+    this.freeT[c + 1] = -1;
+    this.freeT[this.W2 + c + 1] = -1;
   }
 
   present(s: Side, c: number): boolean {
@@ -752,7 +796,15 @@ export class Battle {
 
   /** Side s's file in column c belongs to a demoralised command. */
   private shaken(s: Side, c: number): boolean {
-    return this.measures > 0 && this.demoralised[s][this.commandOf(s, c)] === 1;
+    return inSet(this.shakenM, s * this.words, c);
+  }
+
+  /** Side s's command cmd is demoralised, for good: its files' columns are shaken (shakenM). */
+  private demoralise(s: Side, cmd: number): void {
+    this.demoralised[s][cmd] = 1;
+    const { colCmd, W } = this;
+    for (let c = 0; c < W; c++)
+      if (colCmd[s * W + c] === cmd) putInSet(this.shakenM, s * this.words, c, true);
   }
 
   /** The command of side s's file in column c (a file stepped up from reserve keeps its own). */
@@ -763,7 +815,9 @@ export class Battle {
   /** Side s's file f (-1: none) stands in column c, with its command (commandOf). */
   private placeFile(s: Side, c: number, f: number): void {
     this.file[s * this.W + c] = f;
-    this.colCmd[s * this.W + c] = f >= 0 ? this.sides[s].fileCommand[f]! : this.sides[s].commandAt[c]!;
+    const cmd = f >= 0 ? this.sides[s].fileCommand[f]! : this.sides[s].commandAt[c]!;
+    this.colCmd[s * this.W + c] = cmd;
+    if (this.measures > 0) putInSet(this.shakenM, s * this.words, c, this.demoralised[s][cmd] === 1);
   }
 
   /** Overlaps on side s's element in column c, from the enemy's free files beside it. */
@@ -817,7 +871,7 @@ export class Battle {
     if (this.flankValued) index += this.flankValueOn(0, c) * st[5]! + this.flankValueOn(1, c) * st[6]!;
     // Without files on an enemy flank, both flank contact counts are 0.
     if (this.flankers > 0) index += this.flankContactsOn(0, c) * st[7]! + this.flankContactsOn(1, c) * st[8]!;
-    if (this.p.extended) index += (this.shaken(0, c) ? st[9]! : 0) + (this.shaken(1, c) ? st[10]! : 0);
+    if (this.extended) index += (this.shaken(0, c) ? st[9]! : 0) + (this.shaken(1, c) ? st[10]! : 0);
     return index;
   }
 
@@ -826,7 +880,7 @@ export class Battle {
     const ta = this.tmplAt(0, c);
     const tb = this.tmplAt(1, c);
     const index = this.indexOf(c, owner);
-    const pair = this.p.pairAt[ta * this.nbT + tb];
+    const pair = this.pairAt[ta * this.nbT + tb];
     if (pair !== undefined && index < this.plain) {
       const id = pair.t[index]!;
       if (id >= 0) return id;
@@ -877,7 +931,7 @@ export class Battle {
     const k = this.draw(this.space);
     let r = this.tables.data[id * this.space + k]!;
     this.combats++;
-    if (this.p.scoreBonus) {
+    if (this.bonusesOn) {
       this.lastBonus.fill(0);
       r = this.scoreBonus(c, owner, k, r);
     }
@@ -1156,7 +1210,7 @@ export class Battle {
     for (let w = 0; w < words; w++) {
       let bits = presentM[owner * words + w]! & ~presentM[other * words + w]!;
       while (bits !== 0) {
-        const c = lowest(bits, w << 5);
+        const c = (w << 5) + 31 - Math.clz32(bits & -bits);
         bits &= bits - 1;
         this.flankMove(owner, c, o, side);
       }
@@ -1284,7 +1338,7 @@ export class Battle {
     for (let w = 0; w < words; w++) {
       let bits = presentM[w]! & presentM[words + w]!;
       while (bits !== 0) {
-        const c = lowest(bits, w << 5);
+        const c = (w << 5) + 31 - Math.clz32(bits & -bits);
         bits &= bits - 1;
         const who = this.shootersAt(c, owner);
         if ((who & (s === 0 ? 1 : 2)) === 0) continue;
@@ -1308,7 +1362,7 @@ export class Battle {
     for (let w = 0; w < words; w++) {
       let bits = presentM[s * words + w]!;
       while (bits !== 0) {
-        m = Math.min(m, move[cur[s * W + lowest(bits, w << 5)]!]!);
+        m = Math.min(m, move[cur[s * W + (w << 5) + 31 - Math.clz32(bits & -bits)]!]!);
         bits &= bits - 1;
       }
     }
@@ -1327,7 +1381,7 @@ export class Battle {
     for (let w = 0; w < words; w++) {
       let bits = presentM[w]! & presentM[words + w]!;
       while (bits !== 0) {
-        const c = lowest(bits, w << 5);
+        const c = (w << 5) + 31 - Math.clz32(bits & -bits);
         bits &= bits - 1;
         facing = true;
         if (ok[this.tmplAt(0, c) * nb + this.tmplAt(1, c)] === 1) return true;
@@ -1362,7 +1416,7 @@ export class Battle {
     for (let w = 0; w < words; w++) {
       let bits = presentM[w]! & presentM[words + w]!;
       while (bits !== 0) {
-        const c = lowest(bits, w << 5);
+        const c = (w << 5) + 31 - Math.clz32(bits & -bits);
         bits &= bits - 1;
         const pair = this.p.pairValue(this.tmplAt(0, c), this.tmplAt(1, c));
         va += pair.valueA;
@@ -1398,7 +1452,7 @@ export class Battle {
     for (let w = 0; w < words; w++) {
       let bits = presentM[w]! & presentM[words + w]!;
       while (bits !== 0) {
-        const c = lowest(bits, w << 5);
+        const c = (w << 5) + 31 - Math.clz32(bits & -bits);
         bits &= bits - 1;
         const who = this.shootersAt(c, s);
         if ((who & (s === 0 ? 1 : 2)) === 0) continue;
@@ -1455,7 +1509,7 @@ export class Battle {
     for (let w = 0; w < words; w++) {
       let bits = presentM[s * words + w]!;
       while (bits !== 0) {
-        r = Math.max(r, this.rangeOf(s, lowest(bits, w << 5), owner));
+        r = Math.max(r, this.rangeOf(s, (w << 5) + 31 - Math.clz32(bits & -bits), owner));
         bits &= bits - 1;
       }
     }
@@ -1519,7 +1573,7 @@ export class Battle {
       for (let w = 0; w < words; w++) {
         let bits = presentM[s * words + w]! & ~contactM[w]!;
         while (bits !== 0) {
-          const c = lowest(bits, w << 5);
+          const c = (w << 5) + 31 - Math.clz32(bits & -bits);
           bits &= bits - 1;
           const range = ranges[cur[s * W + c]! * 4 + pick]!;
           if (!(range > 0) || !this.freeToShoot(s, c)) continue;
@@ -1548,7 +1602,7 @@ export class Battle {
         let bits = aimedM[s * words + w]!;
         aimedM[s * words + w] = 0;
         while (bits !== 0) {
-          const x = lowest(bits, w << 5);
+          const x = (w << 5) + 31 - Math.clz32(bits & -bits);
           bits &= bits - 1;
           this.shootAt(s, o, x, tg, owner, shot);
         }
@@ -1562,7 +1616,7 @@ export class Battle {
       for (let w = 0; w < words; w++) {
         let bits = presentM[s * words + w]! & ~contactM[w]!;
         while (bits !== 0) {
-          tg[lowest(bits, w << 5)] = -1;
+          tg[(w << 5) + 31 - Math.clz32(bits & -bits)] = -1;
           bits &= bits - 1;
         }
       }
@@ -1574,7 +1628,7 @@ export class Battle {
         let bits = shotM[s * words + w]!;
         shotM[s * words + w] = 0;
         while (bits !== 0) {
-          const c = lowest(bits, w << 5);
+          const c = (w << 5) + 31 - Math.clz32(bits & -bits);
           bits &= bits - 1;
           const p = out[c]!;
           out[c] = -1;
@@ -1694,7 +1748,7 @@ export class Battle {
     for (let w = 0; w < words; w++) {
       let bits = movedM[w]!;
       while (bits !== 0) {
-        const c = lowest(bits, w << 5);
+        const c = (w << 5) + 31 - Math.clz32(bits & -bits);
         bits &= bits - 1;
         moved[c] = 0;
         moved[W + c] = 0;
@@ -1718,7 +1772,7 @@ export class Battle {
       for (let w = 0; w < words; w++) {
         let bits = presentM[ow + w]! & ~contactM[w]!;
         while (bits !== 0) {
-          const c = lowest(bits, w << 5);
+          const c = (w << 5) + 31 - Math.clz32(bits & -bits);
           bits &= bits - 1;
           if (!this.mayRenew(owner, c)) continue;
           if (this.present(other, c)) {
@@ -1730,7 +1784,7 @@ export class Battle {
             this.back[c] = 0;
             this.back[W + c] = 0;
             this.engaged = true;
-            this.touch(c);
+            this.unfree(c);
           } else {
             this.back[owner * W + c] = 0;
             this.touch(c);
@@ -1750,12 +1804,11 @@ export class Battle {
    */
   private mayRenew(s: Side, c: number): boolean {
     if (this.shaken(s, c) || this.flanking[s * this.W + c] !== 0) return false;
-    if (this.p.pips && (this.halted[s][this.commandOf(s, c)]! & 2) !== 0) return false;
+    if (this.withPips && (this.halted[s][this.commandOf(s, c)]! & 2) !== 0) return false;
     const other = (1 - s) as Side;
     if (!this.present(other, c)) return this.back[s * this.W + c] === 1;
-    if (this.p.shot === undefined) return true;
-    const ok = s === 0 ? this.p.chargeA : this.p.chargeB;
-    return ok[this.tmplAt(0, c) * this.nbT + this.tmplAt(1, c)] === 1;
+    if (!this.approachRules) return true;
+    return this.charge[s][this.tmplAt(0, c) * this.nbT + this.tmplAt(1, c)] === 1;
   }
 
   /**
@@ -1771,7 +1824,7 @@ export class Battle {
     for (let w = 0; w < words; w++) {
       let bits = presentM[s * words + w]! & ~contactM[w]!;
       while (bits !== 0) {
-        const c = lowest(bits, w << 5);
+        const c = (w << 5) + 31 - Math.clz32(bits & -bits);
         bits &= bits - 1;
         if (!this.mayRenew(s, c)) continue;
         const cmd = this.commandOf(s, c);
@@ -1834,7 +1887,7 @@ export class Battle {
     for (let w = 0; w < words; w++) {
       let bits = this.waitM[at + w]! & (this.restlessM[at + w]! | ~this.presentM[at + w]!);
       while (bits !== 0) {
-        const c = lowest(bits, w << 5);
+        const c = (w << 5) + 31 - Math.clz32(bits & -bits);
         bits &= bits - 1;
         if (!this.shaken(owner, c))
           this.waitingMovesAt(owner, c, h, side, dist, next, head, geometry, tmpl, commands);
@@ -1918,7 +1971,7 @@ export class Battle {
     for (let w = 0; w < words; w++) {
       let bits = this.waitM[s * words + w]!;
       while (bits !== 0) {
-        const c = lowest(bits, w << 5);
+        const c = (w << 5) + 31 - Math.clz32(bits & -bits);
         bits &= bits - 1;
         const empty = !this.present(s, c);
         for (let i = this.wHead[s * this.W + c]!; i >= 0; i = this.wNext[s][i]!) {
@@ -1971,8 +2024,7 @@ export class Battle {
     let contact = false;
     if (this.present(o, c) && this.contact[c] === 0) {
       const nb = this.sides[1].templates;
-      const ok = s === 0 ? this.p.chargeA : this.p.chargeB;
-      const may = this.p.shot === undefined || ok[this.tmplAt(0, c) * nb + this.tmplAt(1, c)] === 1;
+      const may = !this.approachRules || this.charge[s][this.tmplAt(0, c) * nb + this.tmplAt(1, c)] === 1;
       if (this.flanking[o * this.W + c] !== 0) {
         // The enemy file standing on a flank from this column is contacted and turns to face (p.21).
         this.flanking[o * this.W + c] = 0;
@@ -2006,7 +2058,7 @@ export class Battle {
       for (let w = 0; w < words; w++) {
         let bits = this.waitM[s * words + w]!;
         while (bits !== 0) {
-          const c = lowest(bits, w << 5);
+          const c = (w << 5) + 31 - Math.clz32(bits & -bits);
           bits &= bits - 1;
           const going = this.colGoing[c]! * side.states;
           for (let i = this.wHead[s * this.W + c]!; i >= 0; i = next[i]!)
@@ -2034,7 +2086,7 @@ export class Battle {
       for (let w = 0; w < words; w++) {
         let bits = contactM[w]!;
         while (bits !== 0) {
-          order[n++] = lowest(bits, w << 5);
+          order[n++] = (w << 5) + 31 - Math.clz32(bits & -bits);
           bits &= bits - 1;
         }
       }
@@ -2042,7 +2094,7 @@ export class Battle {
       for (let w = words - 1; w >= 0; w--) {
         let bits = contactM[w]!;
         while (bits !== 0) {
-          const c = highest(bits, w << 5);
+          const c = (w << 5) + 31 - Math.clz32(bits);
           order[n++] = c;
           bits ^= bitOf(c);
         }
@@ -2103,16 +2155,17 @@ export class Battle {
 
   /**
    * Broken at the end of a bound, by the rule system's break rule (its adapter): DBM 3.2 p.25
-   * Demoralised Commands by fraction, B&B 0.7 ch.6 army moral by its own test, DBA 3.0 Winning and losing against the enemy.
+   * Demoralised Commands by fraction, B&B 0.7 ch.6 army moral by its own test, DBA 3.0 Winning and losing
+   * against the enemy. Lines with commands are tested by their command rule instead (run).
    */
   private broken(s: Side): boolean {
-    const commands = this.p.commandRule;
-    if (commands) return commands.defeated(this.armyState(s), this.armyState((1 - s) as Side));
+    if (this.breakKind === BREAK_FRACTION) {
+      const total = this.sides[s].eeTotal;
+      return total > 0 && this.tally[s][T_EE]! + EPS >= this.opts.breakFraction * total;
+    }
     const rule = this.p.breakRule;
     if (rule.kind === 'against-enemy') return rule.defeated(this.tally[s][T_EE]!, this.tally[1 - s]![T_EE]!);
-    const total = this.sides[s].eeTotal;
-    if (rule.kind === 'own') return rule.broken(this.tally[s][T_EE]! + EPS, total);
-    return total > 0 && this.tally[s][T_EE]! + EPS >= this.opts.breakFraction * total;
+    return rule.kind === 'own' && rule.broken(this.tally[s][T_EE]! + EPS, this.sides[s].eeTotal);
   }
 
   /**
@@ -2183,7 +2236,7 @@ export class Battle {
       if (this.generalLost[s][i] === 1 && this.panicTested[s][i] === 0 && rule.panics) {
         this.panicTested[s][i] = 1;
         if (this.demoralised[s][i] === 0 && rule.panics(scores[i]!, this.lossesOf(s, i))) {
-          this.demoralised[s][i] = 1;
+          this.demoralise(s, i);
           this.log?.({
             kind: 'demoralised',
             bound: this.bound,
@@ -2213,7 +2266,7 @@ export class Battle {
     const side = this.sides[s];
     for (let i = 0; i < side.commands; i++)
       if (this.demoralised[s][i] === 0 && rule.demoralised(this.lossesOf(s, i), side.commandOriginal[i]!)) {
-        this.demoralised[s][i] = 1;
+        this.demoralise(s, i);
         this.log?.({
           kind: 'demoralised',
           bound: this.bound,
@@ -2246,7 +2299,7 @@ export class Battle {
       for (let w = 0; w < words; w++) {
         let bits = presentM[at + w]! & ~contactM[w]!;
         while (bits !== 0) {
-          const c = lowest(bits, w << 5);
+          const c = (w << 5) + 31 - Math.clz32(bits & -bits);
           bits &= bits - 1;
           if (this.commandOf(s, c) !== cmd || this.flanking[s * this.W + c] !== 0) continue;
           traits |= kinds[this.tmplAt(s, c)]!;
@@ -2259,7 +2312,7 @@ export class Battle {
       for (let w = 0; w < words; w++) {
         let bits = waitM[at + w]!;
         while (bits !== 0) {
-          const c = lowest(bits, w << 5);
+          const c = (w << 5) + 31 - Math.clz32(bits & -bits);
           bits &= bits - 1;
           for (let i = this.wHead[s * this.W + c]!; i >= 0; i = this.wNext[s][i]!)
             if (this.waitingCommand(s, i) === cmd) {
@@ -2279,7 +2332,7 @@ export class Battle {
       for (let w = 0; w < words; w++) {
         let bits = presentM[at + w]! & ~contactM[w]!;
         while (bits !== 0) {
-          const c = lowest(bits, w << 5);
+          const c = (w << 5) + 31 - Math.clz32(bits & -bits);
           bits &= bits - 1;
           if (this.commandOf(s, c) !== cmd || this.flanking[s * this.W + c] !== 0) continue;
           const t = this.cur[s * this.W + c]!;
@@ -2296,7 +2349,7 @@ export class Battle {
       for (let w = 0; w < words; w++) {
         let bits = waitM[at + w]!;
         while (bits !== 0) {
-          const c = lowest(bits, w << 5);
+          const c = (w << 5) + 31 - Math.clz32(bits & -bits);
           bits &= bits - 1;
           let prev = -1;
           for (let i = this.wHead[s * this.W + c]!; i >= 0;) {
@@ -2434,7 +2487,7 @@ export class Battle {
       search: for (let w = 0; w < words; w++) {
         let bits = presentM[s * words + w]! & contactM[w]!;
         while (bits !== 0) {
-          const c = lowest(bits, w << 5);
+          const c = (w << 5) + 31 - Math.clz32(bits & -bits);
           bits &= bits - 1;
           if (this.file[s * this.W + c] === gf && this.holdsGeneral(s, c, cmd)) {
             cost = this.pipCost(s, cmd, kind, traits, single, withGeneral, true, lost, discountUsed);
@@ -2560,8 +2613,19 @@ export class Battle {
         this.demoraliseByLosses(0);
         this.demoraliseByLosses(1);
       }
-      const ba = this.broken(0);
-      const bb = this.broken(1);
+      let ba: boolean;
+      let bb: boolean;
+      if (this.breakKind === BREAK_COMMANDS) {
+        // Each army's state made once for both tests (the rule reads them and keeps nothing).
+        const sa = this.armyState(0);
+        const sb = this.armyState(1);
+        const rule = this.p.commandRule!;
+        ba = rule.defeated(sa, sb);
+        bb = rule.defeated(sb, sa);
+      } else {
+        ba = this.broken(0);
+        bb = this.broken(1);
+      }
       if (ba || bb) {
         this.decision = ba && bb ? MUTUAL : ba ? B_WINS : A_WINS;
         break;

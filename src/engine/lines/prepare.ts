@@ -15,7 +15,7 @@ import type { Battlefield, FileConfig, LineConfig, LineId, LinesConfig, ModelOpt
 import { NumberTable, wholeBelow } from './number-table.ts';
 import { onOneBuffer, Scratch } from './one-buffer.ts';
 import { withoutRecoils, worthTo } from './pack.ts';
-import { signatureIndex, signatureOf, signatureSpace, type SignatureSpace } from './signature.ts';
+import { signatureOf, signatureSpace, type SignatureSpace } from './signature.ts';
 import {
   Int32Chunks,
   PAIR_SIGNATURES,
@@ -166,6 +166,8 @@ interface VariantSpace {
   readonly rare: NumberTable;
   /** Where the pairs' arrays are cut from. */
   readonly chunks: Int32Chunks;
+  /** What each pair of shared template ids allows each other: charges and flank contacts (pairRules). */
+  readonly pairRules: Map<number, number>;
   /**
    * Each distinct file (by its line's extra, its ranks and the goings) worked out once for every config of
    * the variant: its states, their transitions, and each state's template with its JSON key, per going.
@@ -340,6 +342,7 @@ function spaceOf<E, T, V>(adapter: LineAdapter<E, T, V>, spec: VariantSpec): Var
       pairs: new Map(),
       rare: new NumberTable(RARE_MEMO),
       chunks: new Int32Chunks(),
+      pairRules: new Map(),
       files: new Map(),
       sides: new WeakMap(),
     };
@@ -1019,13 +1022,7 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
   const approach = adapter.approach;
   // What each pair of the two lines' templates allows: charges and flank contacts, either way. Without
   // approach rules nobody charges; without a flank rule every flank may be contacted.
-  const [chargeA, chargeB] = eitherWay(pa.templates, pb.templates, approach?.mayCharge.bind(approach), 0);
-  const [flankA, flankB] = eitherWay(
-    pa.templates,
-    pb.templates,
-    approach?.mayContactFlank?.bind(approach),
-    1,
-  );
+  const [chargeA, chargeB, flankA, flankB] = pairRules(space, adapter, pa, pb);
   const templates = { a: pa.templates, b: pb.templates };
   const sides = [pa.side, pb.side] as const;
   const tableSpace = adapter.dice.reduce((n, d) => n * d.sides, 1);
@@ -1155,21 +1152,6 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
     for (let i = 0; i < table.length; i++) w += worthTo(withoutRecoils(table[i]!), s);
     return (2 * Math.ceil(reach / move) - 1) * (w / table.length);
   };
-  // The close combat of a pair, each bound's owner having moved into contact, no overlaps.
-  const charge = (owner: 0 | 1) =>
-    signatureIndex(signatures, {
-      owner,
-      overlapsA: 0,
-      overlapsB: 0,
-      movedA: owner === 0 ? 1 : 0,
-      movedB: owner === 1 ? 1 : 0,
-      flankA: 0,
-      flankB: 0,
-      flankContactsA: 0,
-      flankContactsB: 0,
-      shakenA: 0,
-      shakenB: 0,
-    });
   const pips = commandRule ? adapter.pips : undefined;
   if (pips && Math.max(pa.side.commands, pb.side.commands) > 1024)
     throw new Error('PIPs are kept for at most 1,024 commands a line (fight.ts pipCost)');
@@ -1184,8 +1166,8 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
             throw new Error(`a PIP rule's traits must be whole numbers below 2^20, not ${bits}`);
           return bits;
         });
-  const chargeSignatureA = charge(0);
-  const chargeSignatureB = charge(1);
+  // The close combat of a pair, each bound's owner having moved into contact, no overlaps.
+  const [chargeSignatureA, chargeSignatureB] = signatures.charge;
   return {
     config: config as LinesConfig,
     options: optionsShape(config.options),
@@ -1248,27 +1230,58 @@ function prepare<E, T, V>(config: LinesConfig<E>, adapter: LineAdapter<E, T, V>)
   };
 }
 
+/** Bits of what two templates allow each other (pairRules). */
+const A_CHARGES = 1;
+const B_CHARGES = 2;
+const A_FLANKS = 4;
+const B_FLANKS = 8;
+
 /**
- * Per pair of A's template i and B's j (at i * nb + j): does `may` allow A's to B's, and B's to A's?
- * Without `may`, every pair is `otherwise`.
+ * Per pair of A's template i and B's j (at i * nb + j): may A's charge B's, B's charge A's (approach
+ * rules' mayCharge: none without approach rules), A's contact B's flank and B's A's (mayContactFlank:
+ * every flank without a flank rule)? Asked of the adapter once per pair of the variant's templates
+ * (VariantSpace.pairRules): a balance study lays out thousands of line-ups whose templates recur.
  */
-function eitherWay<T>(
-  ta: readonly T[],
-  tb: readonly T[],
-  may: ((x: T, y: T) => boolean) | undefined,
-  otherwise: 0 | 1,
-): [Uint8Array, Uint8Array] {
-  const nb = tb.length;
-  const aToB = new Uint8Array(ta.length * nb).fill(otherwise);
-  const bToA = new Uint8Array(ta.length * nb).fill(otherwise);
-  if (may)
-    for (let i = 0; i < ta.length; i++)
-      for (let j = 0; j < nb; j++) {
-        aToB[i * nb + j] = may(ta[i]!, tb[j]!) ? 1 : 0;
-        bToA[i * nb + j] = may(tb[j]!, ta[i]!) ? 1 : 0;
+function pairRules<E, T, V>(
+  space: VariantSpace,
+  adapter: LineAdapter<E, T, V>,
+  pa: LaidSide<T>,
+  pb: LaidSide<T>,
+): [Uint8Array, Uint8Array, Uint8Array, Uint8Array] {
+  const na = pa.templates.length;
+  const nb = pb.templates.length;
+  const chargeA = new Uint8Array(na * nb);
+  const chargeB = new Uint8Array(na * nb);
+  const flankA = new Uint8Array(na * nb);
+  const flankB = new Uint8Array(na * nb);
+  const approach = adapter.approach;
+  for (let i = 0; i < na; i++)
+    for (let j = 0; j < nb; j++) {
+      // Shared template ids are below 2^24 (pairKey): the key is exact.
+      const key = pa.side.global[i]! * 0x1000000 + pb.side.global[j]!;
+      let bits = space.pairRules.get(key);
+      if (bits === undefined) {
+        const x = pa.templates[i]!;
+        const y = pb.templates[j]!;
+        const flank = approach?.mayContactFlank;
+        bits =
+          (approach?.mayCharge(x, y) ? A_CHARGES : 0) |
+          (approach?.mayCharge(y, x) ? B_CHARGES : 0) |
+          (!flank || flank.call(approach, x, y) ? A_FLANKS : 0) |
+          (!flank || flank.call(approach, y, x) ? B_FLANKS : 0);
+        remember(space.pairRules, key, bits, PAIR_RULES_MEMO);
       }
-  return [aToB, bToA];
+      const at = i * nb + j;
+      chargeA[at] = bits & A_CHARGES ? 1 : 0;
+      chargeB[at] = bits & B_CHARGES ? 1 : 0;
+      flankA[at] = bits & A_FLANKS ? 1 : 0;
+      flankB[at] = bits & B_FLANKS ? 1 : 0;
+    }
+  return [chargeA, chargeB, flankA, flankB];
 }
+
+/** Most pairs of templates whose rules a variant keeps (pairRules; a number each). */
+const PAIR_RULES_MEMO = 200_000;
 
 /** A line's PIP traits without PIPs: zeros, one per template, per template list. */
 const zeroTraits = new WeakMap<object, Int32Array>();

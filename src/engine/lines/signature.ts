@@ -61,6 +61,11 @@ export interface SignatureSpace {
   readonly plain: number;
   /** All signatures. */
   readonly size: number;
+  /**
+   * The close combat of a pair in each side's bound (owner 0, then 1), the owner having moved into contact
+   * and nothing else (what decide.ts weighs a pair by: prepare.ts pairValue).
+   */
+  readonly charge: readonly [number, number];
 }
 
 /** Signature spaces by their two flank ranges (a config's is asked for once per line-up). */
@@ -82,6 +87,9 @@ export function signatureSpace(flankA: number, flankB: number): SignatureSpace {
   return space;
 }
 
+/** Every dimension 0. */
+const NO_SIGNATURE = Object.fromEntries(DIMENSIONS.map((d) => [d.name, 0])) as SignatureValues;
+
 function makeSpace(flankA: number, flankB: number): SignatureSpace {
   const radices = Int32Array.from(DIMENSIONS, (d) =>
     d.radix === 'flankA' ? flankA : d.radix === 'flankB' ? flankB : d.radix,
@@ -94,7 +102,15 @@ function makeSpace(flankA: number, flankB: number): SignatureSpace {
     size *= r;
     if (i < PLAIN) plain = size;
   });
-  return { radices, strides, plain, size };
+  const space = { radices, strides, plain, size, charge: [0, 0] as [number, number] };
+  for (const owner of [0, 1] as const)
+    space.charge[owner] = signatureIndex(space, {
+      ...NO_SIGNATURE,
+      owner,
+      movedA: owner === 0 ? 1 : 0,
+      movedB: owner === 1 ? 1 : 0,
+    });
+  return space;
 }
 
 /** The index of a signature in its space. */
@@ -108,11 +124,26 @@ export function signatureIndex(space: SignatureSpace, s: SignatureValues): numbe
   return index;
 }
 
-/** The signature of an index (for traces and the adapter's arguments). */
+/**
+ * The signature of an index (for traces and the adapter's arguments), one value per dimension. It is read
+ * for every combat table built, so its object is written out field by field in DIMENSIONS order (one
+ * hidden class, where fields added by name as the dimensions came made V8's accesses megamorphic); the
+ * test holds the two orders together.
+ */
 export function signatureOf(space: SignatureSpace, index: number): SignatureValues {
-  const out: Partial<Record<SignatureField, number>> = {};
-  DIMENSIONS.forEach((d, i) => {
-    out[d.name] = Math.floor(index / space.strides[i]!) % space.radices[i]!;
-  });
-  return out as SignatureValues;
+  const { strides: s, radices: r } = space;
+  const at = (i: number) => Math.floor(index / s[i]!) % r[i]!;
+  return {
+    owner: at(0),
+    overlapsA: at(1),
+    overlapsB: at(2),
+    movedA: at(3),
+    movedB: at(4),
+    flankA: at(5),
+    flankB: at(6),
+    flankContactsA: at(7),
+    flankContactsB: at(8),
+    shakenA: at(9),
+    shakenB: at(10),
+  };
 }
