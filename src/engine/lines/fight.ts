@@ -247,6 +247,10 @@ export class Battle {
   readonly pending: Int32Array;
   readonly stale: Uint8Array;
   readonly tally: readonly [Float64Array, Float64Array];
+  /** Both sides' tallies end to end (tally[s] is a view of side s's four): the break test reads one array. */
+  private readonly tallies: Float64Array;
+  /** Per side, with the fraction break rule (BREAK_FRACTION): the element equivalents lost that break it. */
+  private readonly breakAt = new Float64Array(2);
   /** Per side: elements lost by cause (C_FRONTAL ... C_SHOOTING). */
   readonly causes: readonly [Float64Array, Float64Array];
   /** Per side and file: elements lost, AP lost, ranks left in the fight (not lost, nor fled for good). */
@@ -420,6 +424,10 @@ export class Battle {
   private readonly reach = new Float64Array(2);
   /** Shooting scratch: per side and column, the enemy column it shoots at (-1 none). */
   private readonly target: readonly [Int32Array, Int32Array];
+  /** Shooting scratch: the columns where a shooting outcome took an element (shootAll). */
+  private readonly lossM: Int32Array;
+  /** Shooting scratch: per side (at s * words), the columns whose front may be shot at (markTargets). */
+  private readonly targetsM: Int32Array;
   /** Shooting scratch: per side (at s * words), the enemy columns some file of that side aims at. */
   private readonly aimedM: Int32Array;
   /** Shooting scratch: per side (at s * words), the columns whose file was dealt a shooting outcome (shotOut). */
@@ -468,7 +476,7 @@ export class Battle {
       shakenM: a.i32(2 * words),
       contactM: a.i32(words),
       movedM: a.i32(words),
-      tally: two(() => a.f64(4)),
+      tallies: a.f64(8),
       causes: two(() => a.f64(CAUSES)),
       fileElements: two((s) => a.f64(files(s))),
       fileAp: two((s) => a.f64(files(s))),
@@ -502,6 +510,8 @@ export class Battle {
       steppedM: a.i32(words),
       aimedM: a.i32(2 * words),
       shotM: a.i32(2 * words),
+      targetsM: a.i32(2 * words),
+      lossM: a.i32(words),
       result: a.i32(W),
       order: a.i32(W),
       edge: a.f64(W),
@@ -545,7 +555,8 @@ export class Battle {
     this.shakenM = v.shakenM;
     this.contactM = v.contactM;
     this.movedM = v.movedM;
-    this.tally = v.tally;
+    this.tallies = v.tallies;
+    this.tally = [v.tallies.subarray(0, 4), v.tallies.subarray(4, 8)];
     this.causes = v.causes;
     this.fileElements = v.fileElements;
     this.fileAp = v.fileAp;
@@ -574,6 +585,8 @@ export class Battle {
     this.contactAtStartM = x.contactAtStartM;
     this.steppedM = x.steppedM;
     this.aimedM = x.aimedM;
+    this.targetsM = x.targetsM;
+    this.lossM = x.lossM;
     this.shotM = x.shotM;
     this.result = x.result;
     this.order = x.order;
@@ -645,6 +658,8 @@ export class Battle {
     this.bonusesOn = p.scoreBonus;
     this.pairAt = p.pairAt;
     this.charge = [p.chargeA, p.chargeB];
+    this.breakAt[0] = this.opts.breakFraction * sa.eeTotal;
+    this.breakAt[1] = this.opts.breakFraction * sb.eeTotal;
     this.breakKind = p.commandRule
       ? BREAK_COMMANDS
       : p.breakRule.kind === 'against-enemy'
@@ -1158,8 +1173,9 @@ export class Battle {
     const pa = r & SIDE_MASK;
     const pb = r >> SIDE_BITS;
     if ((pa & OUT) === NONE && (pb & OUT) === NONE) return false;
-    this.applyLoss(0, c, pa, fcA > 0 ? C_FLANK : C_FRONTAL);
-    this.applyLoss(1, c, pb, fcB > 0 ? C_FLANK : C_FRONTAL);
+    // (A side with no outcome loses nothing: applyLoss is not called for it.)
+    if ((pa & OUT) !== NONE) this.applyLoss(0, c, pa, fcA > 0 ? C_FLANK : C_FRONTAL);
+    if ((pb & OUT) !== NONE) this.applyLoss(1, c, pb, fcB > 0 ? C_FLANK : C_FRONTAL);
     this.setContact(c, false);
     if (this.flankOn && this.flankers > 0) {
       if ((pa & OUT) !== NONE) this.releaseFlankers(0, c, true);
@@ -1167,8 +1183,10 @@ export class Battle {
       this.releaseFlankers(0, c, false);
       this.releaseFlankers(1, c, false);
     }
-    if ((pa & OUT) === NONE) this.pursue(0, c, pa);
-    else if ((pb & OUT) === NONE) this.pursue(1, c, pb);
+    // The side with no outcome pursues if its result says so (pursue; no pursuit bits, nothing to do).
+    if ((pa & OUT) === NONE) {
+      if ((pa >> PURSUIT_SHIFT) & 3) this.pursue(0, c, pa);
+    } else if ((pb & OUT) === NONE && (pb >> PURSUIT_SHIFT) & 3) this.pursue(1, c, pb);
     this.touch(c);
     return true;
   }
@@ -1523,8 +1541,8 @@ export class Battle {
    * combat). Rear ranks never shoot on their own (they aid the front: the adapter's shooting table).
    */
   private freeToShoot(s: Side, c: number): boolean {
-    if (this.contact[c] === 1 || this.flanking[s * this.W + c] !== 0 || this.flankContactsOn(s, c) > 0)
-      return false;
+    // (Asked only of a front out of frontal contact: shootAll.)
+    if (this.flanking[s * this.W + c] !== 0 || this.flankContactsOn(s, c) > 0) return false;
     if (this.gap === 0 && this.back[s * this.W + c] === 0) {
       const o = (1 - s) as Side;
       for (let x = c - 1; x <= c + 1; x += 2)
@@ -1534,15 +1552,29 @@ export class Battle {
     return true;
   }
 
-  /** Is the enemy of side s in column x a target within `range` (present, not in close combat)? */
-  private targetable(s: Side, x: number, range: number): boolean {
-    if (x < 0 || x >= this.W) return false;
-    const o = (1 - s) as Side;
-    if (!this.present(o, x)) return false;
-    if (this.contact[x] === 1 || this.flanking[o * this.W + x] !== 0 || this.flankContactsOn(o, x) > 0)
-      return false;
-    // Apart: the gap between the lines; once met, a column out of contact is a base depth or two apart.
-    return this.gap <= range;
+  /**
+   * Each side's fronts that may be shot at (targetsM): present and not in close combat (in frontal
+   * contact, on an enemy flank, or with an enemy on its flank). A shooter's target is one of the enemy's
+   * within its range (shootAll): apart, the gap between the lines; once met, a column out of contact is a
+   * base depth or two apart, within any range.
+   */
+  private markTargets(): void {
+    const { presentM, contactM, targetsM, words, W } = this;
+    for (let o = 0; o < 2; o++)
+      for (let w = 0; w < words; w++) {
+        let bits = presentM[o * words + w]! & ~contactM[w]!;
+        // With nobody on an enemy flank, every front out of contact may be shot at.
+        if (this.flankers > 0) {
+          let kept = bits;
+          while (bits !== 0) {
+            const x = (w << 5) + 31 - Math.clz32(bits & -bits);
+            bits &= bits - 1;
+            if (this.flanking[o * W + x] !== 0 || this.flankContactsOn(o as Side, x) > 0) kept &= ~bitOf(x);
+          }
+          bits = kept;
+        }
+        targetsM[o * words + w] = bits;
+      }
   }
 
   /**
@@ -1557,14 +1589,16 @@ export class Battle {
     if (!shot || !this.p.shooters) return;
     // Still out of every range (the approach): no front can pick a target (targetable).
     if (this.gap > this.reach[0]! && this.gap > this.reach[1]!) return;
-    const { W, words, presentM, contactM, aimedM, shotM } = this;
+    const { W, words, presentM, contactM, aimedM, shotM, targetsM, lossM } = this;
     // target[s] is all -1 here (cleared at the end where it was set), aimedM and shotM empty.
+    this.markTargets();
     let shooters = 0;
     for (let si = 0; si < 2; si++) {
       const s = si as Side;
       // A side none of whose templates has a range has no shooter.
       if (this.reach[s] === 0) continue;
       const tg = this.target[s];
+      const theirs = (1 - s) * words;
       // A front shoots with a range and freedom to shoot (freeToShoot: not in contact, so only the fronts
       // out of contact are asked); its side's ranges read once.
       const ranges = this.ranges[s];
@@ -1576,11 +1610,12 @@ export class Battle {
           const c = (w << 5) + 31 - Math.clz32(bits & -bits);
           bits &= bits - 1;
           const range = ranges[cur[s * W + c]! * 4 + pick]!;
-          if (!(range > 0) || !this.freeToShoot(s, c)) continue;
+          // Every target must be within range (targetable): out of it, no target and nothing to ask.
+          if (!(range > 0) || this.gap > range || !this.freeToShoot(s, c)) continue;
           const x = pickTarget(
-            this.targetable(s, c, range),
-            this.targetable(s, c - 1, range),
-            this.targetable(s, c + 1, range),
+            inSet(targetsM, theirs, c),
+            c > 0 && inSet(targetsM, theirs, c - 1),
+            c + 1 < W && inSet(targetsM, theirs, c + 1),
             c,
           );
           if (x >= 0) {
@@ -1636,17 +1671,25 @@ export class Battle {
           if ((p & OUT) === NONE || (p & OUT) === RECOIL || !this.present(s, c)) continue;
           this.applyLoss(s, c, p, C_SHOOTING);
           this.touch(c);
+          lossM[w]! |= bitOf(c);
         }
       }
     }
-    // Apart, every front is back in its line (only a column whose front stood back changes).
-    if (this.gap > 0)
-      for (let c = 0; c < W; c++) {
-        if (this.back[c] === 0 && this.back[W + c] === 0) continue;
+    // Apart, every front is back in its line. Only a loss puts a front back before the lines meet (every
+    // front stands in line until then, each shooting bound ending as this one), so only a column that took
+    // one here changes.
+    for (let w = 0; w < words; w++) {
+      let bits = lossM[w]!;
+      lossM[w] = 0;
+      if (this.gap === 0) continue;
+      while (bits !== 0) {
+        const c = (w << 5) + 31 - Math.clz32(bits & -bits);
+        bits &= bits - 1;
         this.back[c] = 0;
         this.back[W + c] = 0;
         this.touch(c);
       }
+    }
   }
 
   /**
@@ -2159,10 +2202,8 @@ export class Battle {
    * against the enemy. Lines with commands are tested by their command rule instead (run).
    */
   private broken(s: Side): boolean {
-    if (this.breakKind === BREAK_FRACTION) {
-      const total = this.sides[s].eeTotal;
-      return total > 0 && this.tally[s][T_EE]! + EPS >= this.opts.breakFraction * total;
-    }
+    if (this.breakKind === BREAK_FRACTION)
+      return this.sides[s].eeTotal > 0 && this.tallies[s * 4 + T_EE]! + EPS >= this.breakAt[s]!;
     const rule = this.p.breakRule;
     if (rule.kind === 'against-enemy') return rule.defeated(this.tally[s][T_EE]!, this.tally[1 - s]![T_EE]!);
     return rule.kind === 'own' && rule.broken(this.tally[s][T_EE]! + EPS, this.sides[s].eeTotal);
